@@ -1,0 +1,1 @@
+"""The rules core: pure, seeded and deterministic; never imports Textual or Rich."""

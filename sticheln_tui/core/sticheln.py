@@ -1,0 +1,138 @@
+"""Sticheln's rules: the options, the deck, who wins a trick and how a deal scores.
+
+Each rule lives in exactly one function here; the engine, the screens' hints and the
+computer players all call these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+
+# players -> (highest value used, colours used); RULES.md 1.1.
+_DECK_TABLE = {
+    3: (8, 5),
+    4: (11, 5),
+    5: (14, 5),
+    6: (14, 6),
+    7: (17, 6),
+    8: (18, 6),
+}
+_COLOURS_WITHOUT_PURPLE = tuple(c for c in STICHELN_COLOURS if c != "purple")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of a game, as one immutable value (classic Sticheln by default)."""
+
+    reverse: bool = False  # luck colour instead of pain colour; the lowest card wins
+    mild: bool = False  # a pain card costs a flat 5 instead of its value
+    latest_trump: bool = False  # the last trump colour played decides the trick
+    zeros_trump: bool = False  # zeros of off-lead colours are trumps too
+    french_deck: bool = False  # 52 French cards, four players only
+    deals: int = 5  # deals in a game
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.deals <= 20:
+            raise ValueError(f"a game has 1 to 20 deals, not {self.deals}")
+
+
+def check_players(players: int, rules: Rules = Rules()) -> None:
+    """Raise ValueError with a player-facing reason if the table size is not playable."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Sticheln is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if rules.french_deck and players != 4:
+        raise ValueError(f"the French deck is for exactly 4 players, not {players}")
+
+
+def deck_for(players: int, rules: Rules = Rules()) -> list[Card]:
+    """The cards in play for this many players, in a fixed (unshuffled) order."""
+    check_players(players, rules)
+    if rules.french_deck:
+        return [Card(suit, value) for suit in FRENCH_SUITS for value in range(2, 15)]
+    top, colour_count = _DECK_TABLE[players]
+    colours = STICHELN_COLOURS if colour_count == 6 else _COLOURS_WITHOUT_PURPLE
+    return [Card(colour, value) for colour in colours for value in range(top + 1)]
+
+
+def hand_size(players: int, rules: Rules = Rules()) -> int:
+    """Cards dealt to each player; the remainder is left over (RULES.md 1.1)."""
+    return len(deck_for(players, rules)) // players
+
+
+def is_trump(card: Card, lead_colour: str, rules: Rules = Rules()) -> bool:
+    """Every colour but the lead colour trumps; zeros only when the option says so."""
+    if card.colour == lead_colour:
+        return False
+    return card.value != 0 or (rules.zeros_trump and not rules.reverse)
+
+
+def trick_winner(cards: Sequence[Card], rules: Rules = Rules()) -> int:
+    """Index, in play order, of the card that takes the trick (RULES.md 1.4, 1.7, 2).
+
+    Works on an unfinished trick too: then it names the card winning so far.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    lead = cards[0].colour
+    trumps = [i for i, card in enumerate(cards) if is_trump(card, lead, rules)]
+    if trumps:
+        if rules.latest_trump:
+            latest_colour = cards[trumps[-1]].colour
+            candidates = [i for i in trumps if cards[i].colour == latest_colour]
+        else:
+            candidates = trumps
+    else:
+        # Zeros never win in Reverse; in classic play the lead itself is always a
+        # candidate, which also settles the all-zeros trick in the lead's favour.
+        candidates = [
+            i
+            for i, card in enumerate(cards)
+            if card.colour == lead and (card.value != 0 or not rules.reverse)
+        ]
+        if not candidates:
+            return 0
+    if rules.reverse:
+        return min(candidates, key=lambda i: (cards[i].value, i))
+    return max(candidates, key=lambda i: (cards[i].value, -i))
+
+
+def card_score(card: Card, pain_colours: Collection[str], rules: Rules = Rules()) -> int:
+    """What one scored card is worth to a player with these pain (or luck) colours."""
+    if rules.reverse:
+        return card.value if card.colour in pain_colours else -1
+    if card.colour in pain_colours:
+        return -5 if rules.mild else -card.value
+    return 1
+
+
+def score_breakdown(
+    cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()
+) -> tuple[int, int]:
+    """(points gained, points lost) over a player's scored cards; their sum is the score."""
+    gained = lost = 0
+    for card in cards:
+        points = card_score(card, pain_colours, rules)
+        if points > 0:
+            gained += points
+        else:
+            lost += points
+    return gained, lost
+
+
+def score_deal(
+    cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()
+) -> int:
+    """A player's score for one deal; `cards` are their won cards plus their pain card(s)."""
+    return sum(score_breakdown(cards, pain_colours, rules))
+
+
+def winners(totals: Sequence[int]) -> list[int]:
+    """Seats with the best total; equal totals share the win (RULES.md 1.6)."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]

@@ -1,0 +1,42 @@
+"""The opaque hand-off screen: whose turn it is, and nothing private."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..core.game import Phase, SeatView
+from ..widgets.table_parts import status_line
+
+
+class HandoffScreen(Screen):
+    """Shown between two humans. It receives only the public view."""
+
+    BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
+
+    def __init__(self, public: SeatView, seat: int, last_event: str) -> None:
+        super().__init__()
+        assert public.seat is None, "the hand-off screen gets the public view only"
+        self.view = public
+        self.seat = seat
+        self.last_event = last_event
+
+    def compose(self) -> ComposeResult:
+        name = self.view.players[self.seat]
+        task = "pick your pain card" if self.view.phase is Phase.PICK else "see your hand"
+        with Vertical(id="handoff"):
+            yield Static(status_line(self.view), id="handoff-status")
+            yield Static("Pass the keyboard to", classes="handoff-line")
+            yield Static(" ".join(name.upper()), id="handoff-name")
+            if self.last_event:
+                yield Static(self.last_event, classes="handoff-line")
+            yield Static("Nobody else should look at the screen now.", classes="handoff-line dim")
+            with Center():
+                yield Static(f"{name}, press Enter to {task}", id="handoff-prompt")
+        yield Footer()
+
+    def action_reveal(self) -> None:
+        self.app.handoff_accepted(self.seat)

@@ -1,0 +1,80 @@
+"""The rules, in the game's own words, reachable from every screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+RULES_TEXT = """\
+# How to play Sticheln
+
+**The aim.** Take many cards, but not the cards of your *pain colour*. After five deals
+the highest total wins; equal totals share the win.
+
+**The cards.** Six colours: blue, red, green, yellow, purple and brown, each card shown
+with its value and a letter (B R G Y P N). Fewer players use fewer cards: with 3 players
+only 0-8 of five colours, with 8 players 0-18 of all six. With 7 or 8 players a few
+cards stay out of play; everybody sees them.
+
+**Your pain colour.** After the deal, each player secretly lays one card from their hand
+face down. Its colour is that player's pain colour for the deal, and the card itself
+counts against them at the end. Once everyone has chosen, all these cards are shown.
+
+**A trick.** The leader plays any card; its colour is the *lead colour*. Then everybody
+in turn plays any card: you never have to follow colour. Every colour except the lead
+colour is *trump*, but a zero is never a trump.
+
+**Who takes it.**
+1. If any trump was played, the highest trump takes the trick, whatever its colour.
+2. Otherwise the highest card of the lead colour takes it.
+3. On equal values, the card played first wins.
+4. If only zeros were played, the first card takes it.
+
+The taker leads the next trick. The player left of the dealer leads the first trick;
+the deal moves one seat to the left each time.
+
+**Scoring a deal.** Look at the cards you took plus the card you laid down:
+- every card of your pain colour costs its value;
+- every other card is worth one point, zeros included.
+
+For example: you laid down red 4 and took red 2, red 5 and 14 other cards:
+14 - 4 - 2 - 5 = **3 points**.
+
+**Tips.** A short colour of low cards makes a gentle pain colour. Throw your pain cards
+onto tricks that someone else is sure to win. High cards in a colour that is not yours
+take tricks, and tricks are points.
+
+# Keys
+
+| key | does |
+|---|---|
+| ← → ↑ ↓ | choose a card |
+| Enter | play or lay down the chosen card; continue |
+| mouse | click a card to choose it, click it again to play it |
+| u | take back the card you just played, until the next player takes the keyboard |
+| ? or F1 | these rules |
+| Ctrl+P | commands |
+| q | quit (asks first) |
+"""
+
+
+class RulesHelpScreen(Screen):
+    """Opaque, so a hand underneath never shows through to whoever reads the rules."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Back to the game", key_display="Esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(RULES_TEXT)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,181 @@
+"""A player's hand: cards grouped by colour, with a cursor moved by arrows or the mouse."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from itertools import groupby
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..core.cards import Card
+from .cards import card_label, card_text
+
+GROUP_GAP = 2  # columns between two colour groups (one between cards of a colour)
+
+
+@dataclass(frozen=True)
+class _Spot:
+    row: int
+    x: int
+    width: int
+
+
+def layout_hand(cards: tuple[Card, ...], labels: list[str], width: int) -> list[_Spot]:
+    """Where each card goes: colour groups stay whole on a row when they fit."""
+    spots: list[_Spot] = []
+    row = x = 0
+    index = 0
+    for _, group in groupby(cards, key=lambda card: card.colour):
+        size = len(list(group))
+        group_width = sum(len(labels[i]) + 1 for i in range(index, index + size)) - 1
+        if x and x + GROUP_GAP + group_width > width:
+            row, x = row + 1, 0
+        elif x:
+            x += GROUP_GAP
+        for i in range(index, index + size):
+            label_width = len(labels[i])
+            if x and x + label_width > width:
+                row, x = row + 1, 0
+            spots.append(_Spot(row, x, label_width))
+            x += label_width + 1
+        x -= 1
+        index += size
+    return spots
+
+
+class Hand(Widget, can_focus=True):
+    """Shows sorted cards; posts `Hand.CardChosen` from `choose()` or a second click.
+
+    Enter is bound by the screen, which names what choosing means there.
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Choose", show=False),
+        Binding("right", "move(1)", "Choose", show=False),
+        Binding("up", "move_row(-1)", show=False),
+        Binding("down", "move_row(1)", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+    ]
+    DEFAULT_CSS = """
+    Hand { height: auto; min-height: 1; }
+    """
+
+    cursor: reactive[int] = reactive(0)
+
+    class CardChosen(Message):
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    class CursorMoved(Message):
+        def __init__(self, card: Card | None) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...] = (),
+        *,
+        legal: Collection[Card] | None = None,
+        pain_colours: Collection[str] = (),
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.cards = cards
+        self.legal = set(cards if legal is None else legal)
+        self.pain_colours = set(pain_colours)
+        self.set_reactive(Hand.cursor, self._first_legal())
+
+    def _first_legal(self) -> int:
+        return next((i for i, card in enumerate(self.cards) if card in self.legal), 0)
+
+    @property
+    def focused_card(self) -> Card | None:
+        return self.cards[self.cursor] if self.cards else None
+
+    def _spots(self, width: int | None = None) -> list[_Spot]:
+        labels = [card_label(card, pain=card.colour in self.pain_colours) for card in self.cards]
+        return layout_hand(self.cards, labels, width or self.content_size.width or 80)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        spots = self._spots(width)
+        return spots[-1].row + 1 if spots else 1
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text("(no cards)", style="dim")
+        spots = self._spots()
+        lines = [Text() for _ in range(spots[-1].row + 1)]
+        for i, (card, spot) in enumerate(zip(self.cards, spots, strict=True)):
+            line = lines[spot.row]
+            line.append(" " * (spot.x - len(line)))
+            line.append_text(
+                card_text(
+                    card,
+                    pain=card.colour in self.pain_colours,
+                    focused=i == self.cursor and self.has_focus,
+                    dim=card not in self.legal,
+                )
+            )
+        return Text("\n").join(lines)
+
+    def on_mount(self) -> None:
+        self.post_message(self.CursorMoved(self.focused_card))
+
+    def watch_cursor(self) -> None:
+        self.post_message(self.CursorMoved(self.focused_card))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def action_move_row(self, step: int) -> None:
+        spots = self._spots()
+        if not spots:
+            return
+        here = spots[self.cursor]
+        row = here.row + step
+        same_row = [i for i, spot in enumerate(spots) if spot.row == row]
+        if same_row:
+            self.cursor = min(same_row, key=lambda i: abs(spots[i].x - here.x))
+
+    def choose(self) -> None:
+        """Choose the card under the cursor, if it may be chosen now."""
+        card = self.focused_card
+        if card is None:
+            return
+        if card not in self.legal:
+            self.notify(f"{card} cannot be played now.", severity="warning")
+            return
+        self.post_message(self.CardChosen(card))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for i, spot in enumerate(self._spots()):
+            if spot.row == offset.y and spot.x <= offset.x < spot.x + spot.width:
+                if i == self.cursor and self.has_focus:
+                    self.choose()
+                else:
+                    self.cursor = i
+                    self.focus()
+                return

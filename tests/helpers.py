@@ -1,0 +1,67 @@
+"""Shared test helpers: reading the screen back, and driving the app."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from sticheln_tui.core.cards import Card
+from sticheln_tui.widgets.cards import card_label
+
+_TEXT = re.compile(
+    r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
+    r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>'
+)
+
+
+def svg_lines(svg: str) -> list[str]:
+    """The characters of an exported screenshot, one string a terminal line."""
+    runs = [
+        (float(x), float(length), int(line), html.unescape(raw))
+        for x, length, line, raw in _TEXT.findall(svg)
+    ]
+    cell = min(length / len(text) for _, length, _, text in runs if text)
+    grid: dict[int, dict[int, str]] = {}
+    for x, _, line, text in runs:
+        row = grid.setdefault(line, {})
+        start = round(x / cell)
+        for offset, char in enumerate(text):
+            row[start + offset] = char
+    return [
+        "".join(grid[line].get(col, " ") for col in range(max(grid[line]) + 1)).replace(
+            "\xa0", " "
+        )
+        for line in sorted(grid)
+    ]
+
+
+def screen_text(app: App) -> str:
+    """What the terminal shows now, as plain text (from the exported screenshot)."""
+    return "\n".join(svg_lines(app.export_screenshot()))
+
+
+def card_marks(card: Card) -> list[str]:
+    """Every way a card can be drawn: plain, pain-marked, focused."""
+    return [
+        card_label(card),
+        card_label(card, pain=True),
+        card_label(card, focused=True),
+        card_label(card, pain=True, focused=True),
+    ]
+
+
+def cards_on_screen(text: str, cards) -> list[Card]:
+    return [card for card in cards if any(mark in text for mark in card_marks(card))]
+
+
+async def press_until(pilot: Pilot, done, limit: int = 5000, key: str = "enter") -> int:
+    """Press `key` until `done()` holds; returns the number of presses."""
+    for presses in range(limit):
+        if done():
+            return presses
+        await pilot.press(key)
+        await pilot.pause()
+    raise AssertionError(f"not reached after {limit} presses of {key}")

@@ -1,0 +1,213 @@
+"""Pilot tests: the real app, driven by key presses and clicks."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import cards_on_screen, press_until, screen_text
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game, Phase, running_totals
+from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.rules_help import RulesHelpScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.widgets.hand import Hand
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def on(app, screen_type) -> bool:
+    return isinstance(app.screen, screen_type)
+
+
+def is_final(app) -> bool:
+    return isinstance(app.screen, ScoreboardScreen) and app.screen.final
+
+
+async def test_enter_alone_plays_a_whole_three_player_game():
+    app = StichelnApp(players=NAMES[:3], seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        presses = await press_until(pilot, lambda: is_final(app))
+        game = app.game
+        assert game.phase is Phase.OVER
+        assert len(game.results) == 5
+        # The core's own totals, from replaying every move the app made.
+        replayed = Game.replay(game.players, game.rules, 0, 11, game.moves)
+        totals = running_totals(replayed.results, 3)
+        text = screen_text(app)
+        assert "Game over" in text
+        for seat, name in enumerate(NAMES[:3]):
+            row = next(line for line in text.splitlines() if re.match(rf"\W*{name} +[+-]\d", line))
+            assert row.rstrip(" │").split()[-1] == f"{totals[seat]:+d}", row
+        best = max(totals)
+        champions = [NAMES[s] for s in range(3) if totals[s] == best]
+        assert all(name in text.split("Game over")[1] for name in champions)
+        # 5 deals of 3 picks and 42 plays, each with at most one hand-off press.
+        assert 5 * (3 + 42) < presses <= 5 * (2 * (3 + 42) + 2)
+
+
+async def test_hand_off_screens_show_no_card_of_any_hand():
+    app = StichelnApp(players=NAMES[:7], seed=5)  # 7 players: left-over cards too
+    async with app.run_test(size=(100, 32)) as pilot:
+        handoffs = tables = 0
+        while app.game.results == [] and handoffs < 40:
+            text = screen_text(app)
+            in_hands = [card for hand in app.game.hands for card in hand]
+            if on(app, HandoffScreen):
+                handoffs += 1
+                assert cards_on_screen(text, in_hands) == [], text
+            elif on(app, TableScreen):
+                tables += 1
+                # The same detector finds the mover's own hand, so it can fail.
+                own = app.game.hands[app.game.to_move]
+                assert sorted(cards_on_screen(text, own)) == sorted(own)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert handoffs == 40 and tables > 10
+
+
+async def test_pain_pick_then_reveal_shows_every_pain_card():
+    app = StichelnApp(players=NAMES[:3], seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, RevealScreen))
+        text = screen_text(app)
+        for seat in range(3):
+            (pain,) = app.game.pain_cards[seat]
+            assert cards_on_screen(text, [pain]) == [pain]
+            assert NAMES[seat] in text
+        # After the reveal the leader (Ann, seat 0) already has the keyboard? No:
+        # Cid picked last, so Ann needs a hand-off before her hand is shown.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, HandoffScreen) and app.screen.seat == 0
+
+
+async def test_a_played_card_can_be_taken_back_until_the_next_player_takes_over():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, TableScreen))
+        mover = app.game.to_move
+        hand_before = list(app.game.hands[mover])
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert on(app, HandoffScreen)
+        assert len(app.game.hands[mover]) == len(hand_before) - 1
+        await pilot.press("u")
+        await pilot.pause()
+        # Straight back to the same player's table, the card back in hand.
+        assert on(app, TableScreen)
+        assert app.screen.view.seat == mover
+        assert app.game.hands[mover] == hand_before
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, HandoffScreen)
+        moves = len(app.game.moves)
+        await pilot.press("enter")  # the next player takes the keyboard
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.game.moves) == moves
+        assert on(app, TableScreen) and app.screen.view.seat != mover
+
+
+async def test_mouse_click_chooses_then_plays_a_card():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, TableScreen))
+        hand = app.screen.query_one(Hand)
+        mover = app.game.to_move
+        second = hand.cards[1]
+        spot = hand._spots()[1]
+        # Border and padding put the first content cell at (2, 1).
+        where = (2 + spot.x + 1, 1 + spot.row)
+        await pilot.click(Hand, offset=where)
+        await pilot.pause()
+        assert hand.cursor == 1
+        assert second in app.game.hands[mover]
+        await pilot.click(Hand, offset=where)
+        await pilot.pause()
+        assert second not in app.game.hands[mover]
+        assert on(app, HandoffScreen)
+
+
+async def test_rules_help_opens_from_any_screen_and_closes():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert on(app, RulesHelpScreen)
+            assert "pain colour" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert on(app, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, PainPickScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        # The help screen is opaque: the hand underneath does not show through.
+        text = screen_text(app)
+        assert cards_on_screen(text, app.game.hands[0]) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on(app, PainPickScreen)
+
+
+async def test_quit_asks_first():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert on(app, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert on(app, HandoffScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_setup_starts_a_game_with_the_chosen_names():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert on(app, SetupScreen)
+        await pilot.click("#name-0")
+        await pilot.press(*"Zoe")
+        await pilot.click("#name-2")
+        await pilot.press(*"Max")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert on(app, HandoffScreen)
+        assert app.game.players == ("Zoe", "Player 2", "Max", "Player 4")
+
+
+async def test_setup_refuses_duplicate_names_and_changes_nothing():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#name-0")
+        await pilot.press(*"Ann")
+        await pilot.click("#name-1")
+        await pilot.press(*"ann", "enter")
+        await pilot.pause()
+        assert on(app, SetupScreen)
+        assert app.game is None
+        assert "two players are called" in screen_text(app)
+
+
+async def test_no_color_still_shows_every_card_letter(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = StichelnApp(players=NAMES[:4], seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, TableScreen))
+        assert app.no_color
+        own = app.game.hands[app.game.to_move]
+        assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
