@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
@@ -14,6 +15,7 @@ from .screens.rules_help import RulesHelpScreen
 from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
+from .widgets.cards import card_text
 
 
 class StichelnApp(App[None]):
@@ -54,12 +56,21 @@ class StichelnApp(App[None]):
 
     # -- flow ---------------------------------------------------------------------
 
-    def start_game(self, players: list[str], first_leader: int = 0, seed: int | None = None) -> None:
+    def start_game(
+        self, players: list[str], first_leader: int = 0, seed: int | None = None
+    ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
-        self.game = Game(players, first_leader=first_leader, seed=seed)
+        self.continue_game(Game(players, first_leader=first_leader, seed=seed))
+
+    def continue_game(self, game: Game) -> None:
+        """Take over a game in any state; the next private screen needs a hand-off."""
+        self.game = game
         self._keyboard = None
-        self._deals_shown = 0
-        self._reveal_shown = False
+        self._last_mover = None
+        self._deals_shown = len(game.results)
+        public = game.view(None)
+        # Once the deal's first card is down, everybody has seen the pain cards.
+        self._reveal_shown = bool(public.trick) or public.last_trick is not None
         self._take_back_open = False
         self._show_next()
 
@@ -96,18 +107,20 @@ class StichelnApp(App[None]):
         screen = PainPickScreen(view) if view.phase is Phase.PICK else TableScreen(view)
         self._show(screen)
 
-    def _last_event(self, public: SeatView) -> str:
+    def _last_event(self, public: SeatView) -> Text:
         """What just happened, in public terms, for the hand-off screen."""
         mover = self._last_mover
         if mover is None or not self.game.moves:
-            return ""
+            return Text()
         move = self.game.moves[-1]
         name = public.players[mover]
         if isinstance(move, PickPain):
-            return f"{name} laid a pain card face down."
-        line = f"{name} played {move.card}."
+            return Text(f"{name} laid a pain card face down.")
+        line = Text(f"{name} played ")
+        line.append_text(card_text(move.card))
         if not public.trick and public.last_trick is not None:
-            line += f" {public.players[public.last_trick.winner]} took the trick."
+            line.append(f"; {public.players[public.last_trick.winner]} took the trick")
+        line.append(".")
         return line
 
     def handoff_accepted(self, seat: int) -> None:
@@ -137,7 +150,7 @@ class StichelnApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
-            if isinstance(self.screen, RulesHelpScreen | ConfirmScreen):
+            if not isinstance(self.screen, HandoffScreen | TableScreen | PainPickScreen):
                 return False
             return self._take_back_open or None
         return True
@@ -167,5 +180,6 @@ class StichelnApp(App[None]):
             if sure:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Quit Sticheln? The game in progress will be lost."), quit_if_sure)
-
+        self.push_screen(
+            ConfirmScreen("Quit Sticheln? The game in progress will be lost."), quit_if_sure
+        )

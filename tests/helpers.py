@@ -31,9 +31,7 @@ def svg_lines(svg: str) -> list[str]:
         for offset, char in enumerate(text):
             row[start + offset] = char
     return [
-        "".join(grid[line].get(col, " ") for col in range(max(grid[line]) + 1)).replace(
-            "\xa0", " "
-        )
+        "".join(grid[line].get(col, " ") for col in range(max(grid[line]) + 1)).replace("\xa0", " ")
         for line in sorted(grid)
     ]
 

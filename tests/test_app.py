@@ -183,10 +183,20 @@ async def test_setup_starts_a_game_with_the_chosen_names():
         await pilot.press(*"Zoe")
         await pilot.click("#name-2")
         await pilot.press(*"Max")
+        await pilot.pause()
+
+        def leader_row() -> str:
+            return next(line for line in screen_text(app).splitlines() if "Leads first" in line)
+
+        assert "Zoe" in leader_row()  # the choice of leader follows the names typed
+        app.screen.query_one("#leader").value = 2
+        await pilot.pause()
+        assert "Max" in leader_row()
         await pilot.click("#start")
         await pilot.pause()
         assert on(app, HandoffScreen)
         assert app.game.players == ("Zoe", "Player 2", "Max", "Player 4")
+        assert app.screen.seat == 2  # Max leads, so Max picks first
 
 
 async def test_setup_refuses_duplicate_names_and_changes_nothing():

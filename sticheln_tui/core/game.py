@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, sorted_cards
 from .names import check_names
 from .sticheln import Rules, check_players, deck_for, score_breakdown, trick_winner, winners
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     PICK = "pick"  # players lay down their pain cards
     PLAY = "play"  # tricks are played
     OVER = "over"  # the game has ended
@@ -170,9 +170,7 @@ class Game:
         """This game as it was before its last move (the move is taken back)."""
         if not self.moves:
             raise IllegalMove("there is no move to take back")
-        return Game.replay(
-            self.players, self.rules, self.first_leader, self.seed, self.moves[:-1]
-        )
+        return Game.replay(self.players, self.rules, self.first_leader, self.seed, self.moves[:-1])
 
     # -- deals --------------------------------------------------------------------
 
@@ -299,8 +297,7 @@ class Game:
             hand=tuple(self.hands[seat]) if seat is not None and not over else (),
             hand_sizes=tuple(len(hand) for hand in self.hands) if not over else (0,) * count,
             pain_cards=tuple(
-                tuple(self.pain_cards[s]) if revealed or s == seat else None
-                for s in range(count)
+                tuple(self.pain_cards[s]) if revealed or s == seat else None for s in range(count)
             ),
             picked=tuple(bool(cards) for cards in self.pain_cards),
             leftover=self.leftover,

@@ -125,9 +125,7 @@ def score_breakdown(
     return gained, lost
 
 
-def score_deal(
-    cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()
-) -> int:
+def score_deal(cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()) -> int:
     """A player's score for one deal; `cards` are their won cards plus their pain card(s)."""
     return sum(score_breakdown(cards, pain_colours, rules))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -17,7 +18,7 @@ class HandoffScreen(Screen):
 
     BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
 
-    def __init__(self, public: SeatView, seat: int, last_event: str) -> None:
+    def __init__(self, public: SeatView, seat: int, last_event: Text) -> None:
         super().__init__()
         assert public.seat is None, "the hand-off screen gets the public view only"
         self.view = public

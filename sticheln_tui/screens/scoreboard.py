@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ..core.game import SeatView
 from ..core.sticheln import winners
-from ..widgets.table_parts import status_line
+from ..widgets.cards import cards_text
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -27,6 +27,7 @@ def score_table(view: SeatView) -> Table:
     table.add_column("Player")
     for result in view.results:
         table.add_column(f"D{result.deal}", justify="right")
+    table.add_column("Pain")
     table.add_column(f"Deal {last.deal}: cards, pain", justify="right")
     table.add_column("Total", justify="right")
     for seat, name in enumerate(view.players):
@@ -35,7 +36,8 @@ def score_table(view: SeatView) -> Table:
         table.add_row(
             Text(("★ " if seat in leaders else "  ") + name, style=style),
             *(f"{result.scores[seat].total:+d}" for result in view.results),
-            f"+{score.gained} cards, {score.lost:+d} pain",
+            cards_text(score.pain_cards),
+            f"+{score.gained} cards, {score.lost} pain",
             Text(f"{totals[seat]:+d}", style="bold"),
         )
     return table
@@ -65,11 +67,13 @@ class ScoreboardScreen(Screen):
         self.view = public
         self.final = final
 
-    BINDINGS = [Binding("enter", "continue", "Continue", priority=True)]
+    BINDINGS = [
+        Binding("enter", "next_deal", "Next deal", priority=True),
+        Binding("enter", "new_game", "New game", priority=True),
+    ]
 
     def compose(self) -> ComposeResult:
         view = self.view
-        yield Static(status_line(view), classes="status")
         if self.final:
             names = [view.players[seat] for seat in view.winners]
             verdict = (
@@ -80,18 +84,28 @@ class ScoreboardScreen(Screen):
             yield Static("Game over", id="game-over")
             yield Static(verdict, id="verdict")
         else:
-            yield Static(f"Scores after deal {view.results[-1].deal}", classes="screen-title")
+            yield Static(
+                f"Scores after deal {view.results[-1].deal} of {view.rules.deals}",
+                classes="screen-title",
+            )
         yield Static(score_table(view), id="scores")
         if self.final:
             chart = Static(totals_chart(view), id="chart")
-            chart.border_title = "Totals after each deal"
+            chart.border_title = "Running totals"
             yield chart
         action = "Enter: new game, q: quit" if self.final else "Enter: next deal"
         yield Static(action, classes="explain")
         yield Footer()
 
-    def action_continue(self) -> None:
-        if self.final:
-            self.app.new_game()
-        else:
-            self.app.scores_seen()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_deal":
+            return not self.final
+        if action == "new_game":
+            return self.final
+        return True
+
+    def action_next_deal(self) -> None:
+        self.app.scores_seen()
+
+    def action_new_game(self) -> None:
+        self.app.new_game()

@@ -37,6 +37,7 @@ class SetupScreen(Screen):
                         max_length=16,
                         compact=True,
                         id=f"name-{seat}",
+                        classes="name",
                     )
             with Horizontal(classes="setup-row"):
                 yield Label("Leads first (the youngest)", classes="setup-label")
@@ -50,6 +51,10 @@ class SetupScreen(Screen):
             with Horizontal(classes="setup-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
                 yield Input(type="integer", compact=True, id="seed", placeholder="random")
+            yield Static(
+                "Tab moves between the fields; Enter starts the game. Empty names stay as shown.",
+                classes="explain",
+            )
             yield Static(id="setup-error")
             yield Button("Start", id="start", variant="primary")
         yield Footer()
@@ -82,6 +87,8 @@ class SetupScreen(Screen):
         leader = self.query_one("#leader", Select)
         chosen = leader.value if leader.value < self.count else 0
         leader.set_options(self._leader_options(self.count, self.names()))
+        # Select redraws its label only when the value changes, so step off and back.
+        leader.value = 1 if chosen == 0 else 0
         leader.value = chosen
 
     @on(Select.Changed, "#count")
@@ -89,7 +96,7 @@ class SetupScreen(Screen):
         self._show_name_inputs(self.count)
         self._refresh_leaders()
 
-    @on(Input.Changed, "#names Input")
+    @on(Input.Changed, ".name")
     def name_changed(self) -> None:
         self._refresh_leaders()
 

@@ -31,9 +31,7 @@ def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     return f"▶{body}◀" if focused else f"[{body}]"
 
 
-def card_text(
-    card: Card, *, pain: bool = False, focused: bool = False, dim: bool = False
-) -> Text:
+def card_text(card: Card, *, pain: bool = False, focused: bool = False, dim: bool = False) -> Text:
     style = _COLOUR_STYLES[card.colour]
     if card.value == 0 or dim:
         # Zeros never take a trick (unless every card is a zero), so they look weaker.

@@ -116,7 +116,9 @@ def play_hint(view: SeatView, card: Card | None) -> Text:
     if not view.trick:
         text.append(" now, you lead ")
         text.append_text(colour_name(card.colour))
-        text.append(": every other colour becomes trump" + ("" if card.value else " (a zero: weak)"))
+        text.append(
+            ": every other colour becomes trump" + ("" if card.value else " (a zero: weak)")
+        )
         return text
     cards = [p.card for p in view.trick] + [card]
     wins = trick_winner(cards, view.rules) == len(cards) - 1

@@ -1,0 +1,90 @@
+"""Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
+
+Run from the project root: python scripts/make_screenshots.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.table import TableScreen
+
+OUT = Path(__file__).resolve().parent.parent / "screenshots"
+SIZE = (100, 32)
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+SEED = 7
+
+
+async def until(pilot, condition, key="enter", limit=2000):
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.press(key)
+        await pilot.pause()
+    raise RuntimeError("screen not reached")
+
+
+async def shoot(app, pilot, name: str) -> None:
+    await pilot.pause()
+    app.save_screenshot(str(OUT / f"{name}.svg"))
+    print(f"screenshots/{name}.svg")
+
+
+async def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await shoot(app, pilot, "setup")
+
+    app = StichelnApp(players=PLAYERS, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await shoot(app, pilot, "handoff")
+        await until(pilot, lambda: isinstance(app.screen, PainPickScreen))
+        await pilot.press("right", "right", "right")
+        await shoot(app, pilot, "pain_pick")
+        await until(pilot, lambda: isinstance(app.screen, RevealScreen))
+        await shoot(app, pilot, "reveal")
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, TableScreen)
+                and app.game.view(None).trick_number == 4
+                and len(app.game.view(None).trick) == 2
+            ),
+        )
+        await pilot.press("right", "right")
+        await shoot(app, pilot, "table")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await shoot(app, pilot, "handoff_after_play")
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen))
+        await shoot(app, pilot, "scoreboard")
+
+    # The final screen: the engine plays all but the last card, the app the rest.
+    game = Game(PLAYERS, seed=SEED)
+    while not (game.phase is Phase.PLAY and len(game.moves) and _one_card_left(game)):
+        game.apply(game.legal_moves()[0])
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
+        await shoot(app, pilot, "final")
+        await pilot.press("question_mark")
+        await shoot(app, pilot, "rules_help")
+
+
+def _one_card_left(game: Game) -> bool:
+    view = game.view(None)
+    return view.deal == game.rules.deals and sum(view.hand_sizes) == 1
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

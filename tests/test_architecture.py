@@ -1,0 +1,48 @@
+"""The rules core stays free of the user interface, and the command line stays light."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import sticheln_tui.core
+
+CORE_MODULES = [
+    f"sticheln_tui.core.{module.name}"
+    for module in pkgutil.iter_modules(sticheln_tui.core.__path__)
+]
+
+
+def imported_after(code: str) -> set[str]:
+    """Top-level packages loaded by running `code` in a fresh interpreter."""
+    probe = f"{code}\nimport sys\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    return set(result.stdout.split())
+
+
+def test_the_core_has_modules_to_check():
+    assert {"sticheln_tui.core.game", "sticheln_tui.core.sticheln"} <= set(CORE_MODULES)
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_module_imports_neither_textual_nor_rich(module):
+    loaded = imported_after(f"import {module}")
+    assert "sticheln_tui" in loaded
+    assert not loaded & {"textual", "rich"}
+
+
+def test_the_probe_does_see_textual_when_it_is_imported():
+    assert "textual" in imported_after("import sticheln_tui.app")
+
+
+def test_help_does_not_load_textual():
+    loaded = imported_after(
+        "from sticheln_tui.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    )
+    assert "textual" not in loaded
