@@ -6,7 +6,11 @@ Run from the project root: python scripts/make_screenshots.py
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
+
+# Draw the checkout's screens, not whatever copy of the package is installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase

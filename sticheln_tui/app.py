@@ -6,16 +6,19 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
-from .core.game import Game, Move, Phase, PickPain, SeatView
+from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+from .core.sticheln import Rules
+from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
 from .screens.handoff import HandoffScreen
 from .screens.pain_pick import PainPickScreen
+from .screens.private import PrivateScreen
 from .screens.reveal import RevealScreen
 from .screens.rules_help import RulesHelpScreen
 from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
-from .widgets.cards import card_text
+from .widgets.table_parts import last_event_text
 
 
 class StichelnApp(App[None]):
@@ -36,9 +39,11 @@ class StichelnApp(App[None]):
         players: list[str] | None = None,
         first_leader: int = 0,
         seed: int | None = None,
+        rules: Rules = Rules(),
     ) -> None:
         super().__init__()
         self._start_with = (players, first_leader, seed)
+        self.rules = rules  # the rules of the game in progress, or offered at setup
         self.game: Game | None = None
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
         self._keyboard: int | None = None
@@ -50,21 +55,26 @@ class StichelnApp(App[None]):
     def on_mount(self) -> None:
         players, first_leader, seed = self._start_with
         if players:
-            self.start_game(players, first_leader, seed)
+            self.start_game(players, first_leader, seed, self.rules)
         else:
-            self.push_screen(SetupScreen())
+            self.push_screen(SetupScreen(self.rules, seed))
 
     # -- flow ---------------------------------------------------------------------
 
     def start_game(
-        self, players: list[str], first_leader: int = 0, seed: int | None = None
+        self,
+        players: list[str],
+        first_leader: int = 0,
+        seed: int | None = None,
+        rules: Rules = Rules(),
     ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
-        self.continue_game(Game(players, first_leader=first_leader, seed=seed))
+        self.continue_game(Game(players, rules, first_leader, seed))
 
     def continue_game(self, game: Game) -> None:
         """Take over a game in any state; the next private screen needs a hand-off."""
         self.game = game
+        self.rules = game.rules
         self._keyboard = None
         self._last_mover = None
         self._deals_shown = len(game.results)
@@ -76,7 +86,7 @@ class StichelnApp(App[None]):
 
     def new_game(self) -> None:
         self.game = None
-        self._show(SetupScreen())
+        self._show(SetupScreen(self.rules))
 
     def _show(self, screen) -> None:
         if len(self.screen_stack) > 1:
@@ -88,10 +98,10 @@ class StichelnApp(App[None]):
         game = self.game
         assert game is not None
         public = game.view(None)
-        if len(game.results) > self._deals_shown:
+        if len(game.results) > self._deals_shown or game.phase in (Phase.TIE, Phase.OVER):
             self._take_back_open = False
-            self._show(ScoreboardScreen(public, final=len(game.results) == game.rules.deals))
-        elif game.phase is Phase.PLAY and not self._reveal_shown:
+            self._show(ScoreboardScreen(public))
+        elif game.phase is Phase.PLAY and game.rules.picks and not self._reveal_shown:
             self._take_back_open = False
             self._show(RevealScreen(public))
         else:
@@ -104,24 +114,17 @@ class StichelnApp(App[None]):
             self._show(HandoffScreen(public, seat, self._last_event(public)))
             return
         view = self.game.view(seat)
-        screen = PainPickScreen(view) if view.phase is Phase.PICK else TableScreen(view)
-        self._show(screen)
+        screens = {
+            Phase.PICK: PainPickScreen,
+            Phase.PLAY: TableScreen,
+            Phase.CHOOSE: ChooseColourScreen,
+        }
+        self._show(screens[view.phase](view))
 
     def _last_event(self, public: SeatView) -> Text:
-        """What just happened, in public terms, for the hand-off screen."""
-        mover = self._last_mover
-        if mover is None or not self.game.moves:
+        if self._last_mover is None or not self.game.moves:
             return Text()
-        move = self.game.moves[-1]
-        name = public.players[mover]
-        if isinstance(move, PickPain):
-            return Text(f"{name} laid a pain card face down.")
-        line = Text(f"{name} played ")
-        line.append_text(card_text(move.card))
-        if not public.trick and public.last_trick is not None:
-            line.append(f"; {public.players[public.last_trick.winner]} took the trick")
-        line.append(".")
-        return line
+        return last_event_text(public, self.game.moves[-1], self._last_mover)
 
     def handoff_accepted(self, seat: int) -> None:
         self._keyboard = seat
@@ -130,16 +133,30 @@ class StichelnApp(App[None]):
 
     def reveal_seen(self) -> None:
         self._reveal_shown = True
+        self._keyboard = None  # the whole table watched: the next hand needs a hand-off
         self._show_next()
 
     def scores_seen(self) -> None:
-        self._deals_shown += 1
+        self._deals_shown = len(self.game.results)
         self._reveal_shown = False
+        self._keyboard = None
         self._show_next()
 
-    def submit(self, move: Move) -> None:
-        """A move chosen on a private screen by the seat at the keyboard."""
+    def settle_tie(self, extra_deal: bool) -> None:
+        """The table's answer to a tie: one more deal, or a shared win."""
+        self.game.apply(SettleTie(extra_deal))
+        self._last_mover = None
+        self.scores_seen()
+
+    def submit(self, seat: int, move: Move) -> None:
+        """A move chosen on `seat`'s private screen.
+
+        A stale event (a second Enter or click that reached a screen being replaced)
+        is ignored rather than applied to whoever moves next.
+        """
         game = self.game
+        if game is None or seat != game.to_move or move not in game.legal_moves():
+            return
         mover = game.to_move
         game.apply(move)
         self._last_mover = mover
@@ -150,27 +167,36 @@ class StichelnApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
-            if not isinstance(self.screen, HandoffScreen | TableScreen | PainPickScreen):
+            if not isinstance(self.screen, HandoffScreen | PrivateScreen):
                 return False
             return self._take_back_open or None
         return True
 
     def action_take_back(self) -> None:
-        if not self._take_back_open or self.game is None or not self.game.moves:
-            self.notify("Nothing to take back now.", severity="warning")
-            return
         move = self.game.moves[-1]
         self.game = self.game.without_last_move()
         self._take_back_open = False
-        self._keyboard = self.game.to_move
+        # From a hand-off screen the next player may be the one pressing u: the
+        # taken-back hand only reappears behind its own hand-off.
+        if isinstance(self.screen, HandoffScreen):
+            self._keyboard = None
         self._last_mover = None
-        what = "pain card" if isinstance(move, PickPain) else f"card {move.card}"
-        self.notify(f"{self.game.players[self.game.to_move]}: your {what} is back in your hand.")
+        name = self.game.players[self.game.to_move]
+        if isinstance(move, ChooseColours):
+            self.notify(f"{name}: choose your colour again.")
+        elif isinstance(move, PickPain) and self.game.rules.pain_in_hand:
+            self.notify(f"{name}: lay down your card again.")
+        else:
+            self.notify(f"{name}: your card {move.card} is back in your hand.")
         self._show_next()
 
     def action_rules(self) -> None:
         if not isinstance(self.screen, RulesHelpScreen):
-            self.push_screen(RulesHelpScreen())
+            self.push_screen(RulesHelpScreen(self.rules))
+
+    def action_quit(self) -> None:
+        """The command palette's Quit asks first, like the q key."""
+        self.action_request_quit()
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):

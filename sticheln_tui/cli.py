@@ -8,9 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 
 from . import __version__
 from .core.names import check_names
+from .core.options import OPTIONS, PRESETS, with_option
+from .core.sticheln import MAX_DEALS, Rules, check_players
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,6 +34,62 @@ def _names(text: str) -> list[str]:
     if problem:
         raise argparse.ArgumentTypeError(problem)
     return names
+
+
+def _deals(text: str) -> int | None:
+    if text == "per-player":
+        return None
+    try:
+        deals = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"deals must be a whole number or 'per-player', not {text!r}"
+        ) from None
+    if not 1 <= deals <= MAX_DEALS:
+        raise argparse.ArgumentTypeError(f"a game has 1 to {MAX_DEALS} deals, not {deals}")
+    return deals
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "rules",
+        "Choose a preset, then switch single options on (--reverse) or off (--no-reverse).",
+    )
+    group.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        default="classic",
+        help="the starting set of rules (default: classic)",
+    )
+    group.add_argument(
+        "--deals",
+        type=_deals,
+        metavar="N|per-player",
+        default=argparse.SUPPRESS,
+        help=f"number of deals, 1 to {MAX_DEALS}, or one per player",
+    )
+    for option in OPTIONS:
+        group.add_argument(
+            option.flag,
+            dest=option.field,
+            action=argparse.BooleanOptionalAction,
+            default=argparse.SUPPRESS,
+            help=f"{option.label}: {option.explanation}",
+        )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The preset with every option given on the command line.
+
+    Options the preset switched on give way to a conflicting option given here (as at
+    setup); options given here that conflict with each other raise ValueError.
+    """
+    given = {field.name: getattr(args, field.name) for field in fields(Rules) if field.name in args}
+    Rules(**given)  # refuses a combination that is impossible in itself
+    rules = PRESETS[args.preset]
+    for name, value in given.items():
+        rules = with_option(rules, name, value)
+    return rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,12 +116,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_rule_options(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        rules = rules_from(args)
+        if args.players is not None:
+            check_players(len(args.players), rules)
+    except ValueError as error:
+        parser.error(str(error))
     first_leader = 0
     if args.first is not None:
         if args.players is None:
@@ -74,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from .app import StichelnApp
 
-    StichelnApp(players=args.players, first_leader=first_leader, seed=args.seed).run()
+    StichelnApp(players=args.players, first_leader=first_leader, seed=args.seed, rules=rules).run()
     return 0
 
 

@@ -7,8 +7,10 @@ import re
 from helpers import cards_on_screen, press_until, screen_text
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import Game, Phase, running_totals
+from sticheln_tui.core.game import Game, Phase, PlayCard, running_totals
+from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
@@ -58,6 +60,8 @@ async def test_hand_off_screens_show_no_card_of_any_hand():
         while app.game.results == [] and handoffs < 40:
             text = screen_text(app)
             in_hands = [card for hand in app.game.hands for card in hand]
+            if app.game.phase is Phase.PICK:  # face-down pain cards are private too
+                in_hands += [card for cards in app.game.pain_cards for card in cards]
             if on(app, HandoffScreen):
                 handoffs += 1
                 assert cards_on_screen(text, in_hands) == [], text
@@ -99,10 +103,13 @@ async def test_a_played_card_can_be_taken_back_until_the_next_player_takes_over(
         assert len(app.game.hands[mover]) == len(hand_before) - 1
         await pilot.press("u")
         await pilot.pause()
-        # Straight back to the same player's table, the card back in hand.
-        assert on(app, TableScreen)
-        assert app.screen.view.seat == mover
+        # The next player might be the one who pressed u: the hand that took its card
+        # back reappears only behind its own hand-off.
+        assert on(app, HandoffScreen) and app.screen.seat == mover
         assert app.game.hands[mover] == hand_before
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, TableScreen) and app.screen.view.seat == mover
         await pilot.press("enter")
         await pilot.pause()
         assert on(app, HandoffScreen)
@@ -125,6 +132,11 @@ async def test_mouse_click_chooses_then_plays_a_card():
         spot = hand._spots()[1]
         # Border and padding put the first content cell at (2, 1).
         where = (2 + spot.x + 1, 1 + spot.row)
+        first_spot = hand._spots()[0]
+        await pilot.click(Hand, offset=(2 + first_spot.x + 1, 1 + first_spot.row))
+        await pilot.pause()
+        # One click on the card under the cursor only chooses it.
+        assert hand.cursor == 0 and len(app.game.hands[mover]) == len(hand.cards)
         await pilot.click(Hand, offset=where)
         await pilot.pause()
         assert hand.cursor == 1
@@ -135,15 +147,54 @@ async def test_mouse_click_chooses_then_plays_a_card():
         assert on(app, HandoffScreen)
 
 
-async def test_rules_help_opens_from_any_screen_and_closes():
+async def test_rules_help_opens_from_every_screen_and_closes():
     app = StichelnApp(players=NAMES[:3], seed=4)
+    seen = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not is_final(app):
+            kind = type(app.screen)
+            if kind not in seen:
+                seen.add(kind)
+                await pilot.press("f1")
+                await pilot.pause()
+                assert on(app, RulesHelpScreen), kind
+                await pilot.press("escape")
+                await pilot.pause()
+                assert on(app, kind)
+            if on(app, ScoreboardScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("q", "f1")
+        await pilot.pause()
+        assert on(app, RulesHelpScreen)  # over the quit question, too
+    assert seen == {HandoffScreen, PainPickScreen, RevealScreen, TableScreen, ScoreboardScreen}
+
+
+async def test_rules_help_from_setup_uses_f1():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert on(app, RulesHelpScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, SetupScreen)
+
+
+async def test_rules_help_shows_the_rules_in_force_over_an_opaque_screen():
+    rules = Rules(harsh=True, deals=3)
+    app = StichelnApp(players=NAMES[:3], seed=4, rules=rules)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in ("question_mark", "f1"):
             await pilot.press(key)
             await pilot.pause()
             assert on(app, RulesHelpScreen)
-            assert "pain colour" in screen_text(app)
+            text = screen_text(app)
+            assert "This game: Classic + Harsh, 3 deals" in text
+            assert "Harsh: two pain colours" in text
             await pilot.press("escape")
             await pilot.pause()
             assert on(app, HandoffScreen)
@@ -158,6 +209,42 @@ async def test_rules_help_opens_from_any_screen_and_closes():
         await pilot.press("escape")
         await pilot.pause()
         assert on(app, PainPickScreen)
+
+
+async def test_the_command_palette_quit_asks_first_too():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_quit()
+        await pilot.pause()
+        assert on(app, ConfirmScreen)
+
+
+async def test_a_held_enter_does_not_carry_through_a_hand_off(monkeypatch):
+    monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.35)
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.4)
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.pause(0.4)
+        assert on(app, PainPickScreen)
+        await pilot.press("enter", "enter", "enter")  # picks, then two stray presses
+        await pilot.pause()
+        assert on(app, HandoffScreen) and app.screen.seat == 1
+        assert len(app.game.moves) == 1
+
+
+async def test_a_stale_move_from_a_replaced_screen_is_ignored():
+    app = StichelnApp(players=NAMES[:3], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, TableScreen))
+        screen = app.screen
+        card = screen.query_one(Hand).focused_card
+        screen.submit(PlayCard(card))
+        screen.submit(PlayCard(card))  # a second Enter that reached the old screen
+        app.submit(screen.view.seat, PlayCard(card))
+        await pilot.pause()
+        assert app.game.moves[-1] == PlayCard(card) and len(app.game.moves) == 4
 
 
 async def test_quit_asks_first():

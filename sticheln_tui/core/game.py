@@ -11,21 +11,32 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 
 from .cards import Card, sorted_cards
 from .names import check_names
-from .sticheln import Rules, check_players, deck_for, score_breakdown, trick_winner, winners
+from .sticheln import (
+    Rules,
+    check_players,
+    deck_for,
+    score_breakdown,
+    trick_winner,
+    tricks_per_deal,
+    winners,
+)
 
 
 class Phase(StrEnum):
     PICK = "pick"  # players lay down their pain cards
     PLAY = "play"  # tricks are played
+    CHOOSE = "choose"  # Late: players choose pain colours among the colours they won
+    TIE = "tie"  # tie-break: play an extra deal, or share the win
     OVER = "over"  # the game has ended
 
 
 @dataclass(frozen=True, slots=True)
 class PickPain:
-    """Lay this card face down: its colour becomes the player's pain colour."""
+    """Lay this card face down: its colour becomes a pain colour of the player."""
 
     card: Card
 
@@ -37,7 +48,21 @@ class PlayCard:
     card: Card
 
 
-Move = PickPain | PlayCard
+@dataclass(frozen=True, slots=True)
+class ChooseColours:
+    """Late: these colours (one, or two in Harsh) are the player's pain colours."""
+
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettleTie:
+    """Tie-break: play one more deal (True) or accept the shared win (False)."""
+
+    extra_deal: bool
+
+
+Move = PickPain | PlayCard | ChooseColours | SettleTie
 
 
 class IllegalMove(ValueError):
@@ -58,10 +83,11 @@ class CompletedTrick:
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    pain_cards: tuple[Card, ...]
+    pain_cards: tuple[Card, ...]  # the laid-down cards (none in Late)
+    pain_colours: tuple[str, ...]
     tricks: int
-    gained: int  # points from cards outside the pain colour
-    lost: int  # points lost to pain-colour cards (zero or negative)
+    gained: int  # points from cards outside the pain colours (or luck cards in Reverse)
+    lost: int  # points lost (zero or negative)
 
     @property
     def total(self) -> int:
@@ -72,6 +98,7 @@ class DealScore:
 class DealResult:
     deal: int  # 1-based
     scores: tuple[DealScore, ...]  # by seat
+    last_trick: CompletedTrick | None = None  # the deal's final trick, seen by all
 
 
 @dataclass(frozen=True)
@@ -82,21 +109,27 @@ class SeatView:
     players: tuple[str, ...]
     rules: Rules
     phase: Phase
-    deal: int  # 1-based; during OVER, the last deal
+    deal: int  # 1-based; deals after `deals_total` are tie-break deals
+    deals_total: int  # the regular number of deals
     trick_number: int  # 1-based within the deal
     tricks_per_deal: int
     dealer: int
     to_move: int | None
     hand: tuple[Card, ...]  # this seat's hand, sorted; empty in the public view
+    # This seat's own pile, shown only when Late asks for a choice: earlier tricks are
+    # otherwise for the memory (RULES.md section 5).
+    won: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     pain_cards: tuple[tuple[Card, ...] | None, ...]  # by seat; None while hidden from us
-    picked: tuple[bool, ...]  # who has laid down a pain card this deal
-    leftover: tuple[Card, ...]  # cards out of play this deal, shown to everybody
+    picked: tuple[int, ...]  # how many pain cards each seat has laid down this deal
+    leftover: tuple[Card, ...]  # cards out of play, when shown to everybody
+    leftover_count: int
     trick: tuple[Played, ...]
     last_trick: CompletedTrick | None
     tricks_won: tuple[int, ...]
     results: tuple[DealResult, ...]
     legal_moves: tuple[Move, ...]  # empty unless this seat is to move
+    tied: tuple[int, ...]  # seats still tied when a tie-break decision is due
     winners: tuple[int, ...]  # filled once the game is over
 
     @property
@@ -124,6 +157,15 @@ def running_totals(results: Sequence[DealResult], players: int) -> tuple[int, ..
     return tuple(sum(r.scores[seat].total for r in results) for seat in range(players))
 
 
+def standings(results: Sequence[DealResult], players: int, rules: Rules) -> list[int]:
+    """The seats in the lead, with the tie-break's positive-deal count when it applies."""
+    totals = running_totals(results, players)
+    if not rules.tie_break:
+        return winners(totals)
+    positive = [sum(r.scores[seat].total > 0 for r in results) for seat in range(players)]
+    return winners(totals, positive)
+
+
 class Game:
     """One game of Sticheln from the first deal to the final scores."""
 
@@ -148,7 +190,10 @@ class Game:
         self._rng = random.Random(self.seed)
         self.moves: list[Move] = []
         self.results: list[DealResult] = []
-        self.phase = Phase.PICK
+        self.deals_total = rules.deals_for(len(names))
+        self.tricks_per_deal = tricks_per_deal(len(names), rules)
+        self.tie_dealers: list[int] = []  # tied seats, each deals one extra deal
+        self.tied: list[int] = []
         self._start_deal(0)
 
     @classmethod
@@ -174,7 +219,7 @@ class Game:
 
     # -- deals --------------------------------------------------------------------
 
-    def _start_deal(self, index: int) -> None:
+    def _start_deal(self, index: int, dealer: int | None = None) -> None:
         count = len(self.players)
         deck = deck_for(count, self.rules)
         self._rng.shuffle(deck)
@@ -185,46 +230,86 @@ class Game:
         ]
         self.leftover = sorted_cards(deck[count * size :])
         self.pain_cards: list[list[Card]] = [[] for _ in range(count)]
+        self.chosen_colours: list[tuple[str, ...] | None] = [None] * count
         self.won: list[list[Card]] = [[] for _ in range(count)]
         self.tricks_won = [0] * count
         self.trick: list[Played] = []
         self.last_trick: CompletedTrick | None = None
-        # Deal 1 is dealt by the seat right of the chosen player, then the deal moves
-        # one seat clockwise, and the seat left of the dealer leads (RULES.md 1.3).
-        self.dealer = (self.first_leader + index - 1) % count
-        self.leader = (self.dealer + 1) % count
-        self.phase = Phase.PICK
+        # Deal 1 is dealt by the seat right of the chosen player (or, when the dealer
+        # leads, by the chosen player), then the deal moves one seat clockwise each deal
+        # (RULES.md 1.3 and 2); a tie-break deal is dealt by a tied player.
+        shift = 0 if self.rules.dealer_leads else 1
+        if dealer is None:
+            dealer = (self.first_leader + index - shift) % count
+        self.dealer = dealer
+        self.leader = (dealer + shift) % count
+        if self.rules.picks:
+            self.phase = Phase.PICK
+        else:
+            self.phase = Phase.PLAY
         self.to_move: int | None = self.leader
 
-    @property
-    def tricks_per_deal(self) -> int:
-        return len(deck_for(len(self.players), self.rules)) // len(self.players) - 1
+    def _after_last_trick(self) -> None:
+        if self.rules.late:
+            self.phase = Phase.CHOOSE
+            self.to_move = self.leader
+            self._next_chooser(start=0)
+        else:
+            self._finish_deal()
 
     def _finish_deal(self) -> None:
         scores = []
         for seat, pain in enumerate(self.pain_cards):
-            gained, lost = score_breakdown(
-                self.won[seat] + pain, {card.colour for card in pain}, self.rules
-            )
-            scores.append(DealScore(tuple(pain), self.tricks_won[seat], gained, lost))
-        scores = tuple(scores)
-        self.results.append(DealResult(self.deal_index + 1, scores))
-        if len(self.results) == self.rules.deals:
-            self.phase = Phase.OVER
-            self.to_move = None
-        else:
+            colours = self.chosen_colours[seat] or tuple(dict.fromkeys(c.colour for c in pain))
+            # A picked card that left the hand counts against its owner; one kept in
+            # hand (table sheet) scores only for whoever captures it.
+            scored = self.won[seat] + ([] if self.rules.pain_in_hand else pain)
+            gained, lost = score_breakdown(scored, colours, self.rules)
+            scores.append(DealScore(tuple(pain), colours, self.tricks_won[seat], gained, lost))
+        self.results.append(DealResult(self.deal_index + 1, tuple(scores), self.last_trick))
+        if len(self.results) < self.deals_total:
             self._start_deal(self.deal_index + 1)
+            return
+        count = len(self.players)
+        leaders = standings(self.results, count, self.rules)
+        if len(leaders) > 1 and self.rules.tie_break:
+            if not self.tie_dealers:
+                self.tie_dealers = leaders
+            extra_played = len(self.results) - self.deals_total
+            if extra_played < len(self.tie_dealers):
+                self.tied = leaders
+                self.phase = Phase.TIE
+                self.to_move = self.tie_dealers[extra_played]
+                return
+        self.tied = []
+        self.phase = Phase.OVER
+        self.to_move = None
 
     # -- moves --------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves open to the seat to move."""
-        if self.to_move is None:
+        seat = self.to_move
+        if seat is None:
             return ()
-        hand = self.hands[self.to_move]
         if self.phase is Phase.PICK:
-            return tuple(PickPain(card) for card in hand)
-        return tuple(PlayCard(card) for card in hand)
+            return tuple(PickPain(card) for card in self._pickable(seat))
+        if self.phase is Phase.PLAY:
+            return tuple(PlayCard(card) for card in self.hands[seat])
+        if self.phase is Phase.CHOOSE:
+            return tuple(ChooseColours(colours) for colours in self._colour_choices(seat))
+        return (SettleTie(True), SettleTie(False))
+
+    def _pickable(self, seat: int) -> list[Card]:
+        """A second pain card (Harsh) must be of another colour than the first."""
+        taken = {card.colour for card in self.pain_cards[seat]}
+        kept = set(self.pain_cards[seat])
+        return [card for card in self.hands[seat] if card.colour not in taken and card not in kept]
+
+    def _colour_choices(self, seat: int) -> list[tuple[str, ...]]:
+        won_colours = list(dict.fromkeys(card.colour for card in sorted_cards(self.won[seat])))
+        size = min(self.rules.pain_colour_count, len(won_colours))
+        return list(combinations(won_colours, size))
 
     def apply(self, move: Move) -> None:
         """Make a move for the seat to move; an illegal move raises and changes nothing."""
@@ -235,32 +320,63 @@ class Game:
         seat = self.to_move
         assert seat is not None
         self.moves.append(move)
-        self.hands[seat].remove(move.card)
         if isinstance(move, PickPain):
             self.pain_cards[seat].append(move.card)
+            if not self.rules.pain_in_hand:
+                self.hands[seat].remove(move.card)
             self._next_picker()
-        else:
+        elif isinstance(move, PlayCard):
+            self.hands[seat].remove(move.card)
             self.trick.append(Played(seat, move.card))
             self._after_play()
+        elif isinstance(move, ChooseColours):
+            self.chosen_colours[seat] = move.colours
+            self._next_chooser(start=1)
+        elif move.extra_deal:
+            extra_played = len(self.results) - self.deals_total
+            self._start_deal(self.deal_index + 1, dealer=self.tie_dealers[extra_played])
+        else:
+            self.phase = Phase.OVER
+            self.to_move = None
 
     def _why_illegal(self, move: object) -> str:
         name = self.players[self.to_move] if self.to_move is not None else "nobody"
-        if not isinstance(move, PickPain | PlayCard):
-            return f"{move!r} is not a move"
-        if isinstance(move, PickPain) != (self.phase is Phase.PICK):
-            wanted = "pick a pain card" if self.phase is Phase.PICK else "play a card"
-            return f"{name} must {wanted} now"
+        wanted = {
+            Phase.PICK: (PickPain, "lay down a pain card"),
+            Phase.PLAY: (PlayCard, "play a card"),
+            Phase.CHOOSE: (ChooseColours, "choose pain colours"),
+            Phase.TIE: (SettleTie, "settle the tie"),
+        }[self.phase]
+        if not isinstance(move, wanted[0]):
+            return f"{name} must {wanted[1]} now"
+        if isinstance(move, ChooseColours):
+            return f"{name} cannot choose {', '.join(move.colours) or 'no colour'}"
+        if isinstance(move, PickPain) and move.card in self.hands[self.to_move]:
+            return f"{name}'s second pain card must be of another colour"
         return f"{move.card} is not in {name}'s hand"
+
+    def _picking_done(self, seat: int) -> bool:
+        return len(self.pain_cards[seat]) >= self.rules.picks or not self._pickable(seat)
 
     def _next_picker(self) -> None:
         count = len(self.players)
-        for step in range(1, count + 1):
+        for step in range(count):
             seat = (self.to_move + step) % count
-            if not self.pain_cards[seat]:
+            if not self._picking_done(seat):
                 self.to_move = seat
                 return
         self.phase = Phase.PLAY
         self.to_move = self.leader
+
+    def _next_chooser(self, start: int) -> None:
+        """Late: the next seat (from the leader round) that won cards and has not chosen."""
+        count = len(self.players)
+        for step in range(start, count + 1):
+            seat = (self.to_move + step) % count
+            if self.chosen_colours[seat] is None and self.won[seat]:
+                self.to_move = seat
+                return
+        self._finish_deal()
 
     def _after_play(self) -> None:
         count = len(self.players)
@@ -275,36 +391,42 @@ class Game:
         self.trick = []
         self.leader = self.to_move = winner
         if not self.hands[winner]:
-            self._finish_deal()
+            self._after_last_trick()
 
     # -- views --------------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
         """What `seat` may see; `None` gives the public view of the whole table."""
         count = len(self.players)
-        revealed = self.phase is not Phase.PICK
         over = self.phase is Phase.OVER
+        own = seat is not None and not over
+        choosing = self.phase is Phase.CHOOSE
+        revealed = self.phase is not Phase.PICK and not self.rules.dark
         return SeatView(
             seat=seat,
             players=self.players,
             rules=self.rules,
             phase=self.phase,
             deal=self.deal_index + 1,
+            deals_total=self.deals_total,
             trick_number=min(sum(self.tricks_won) + 1, self.tricks_per_deal),
             tricks_per_deal=self.tricks_per_deal,
             dealer=self.dealer,
             to_move=self.to_move,
-            hand=tuple(self.hands[seat]) if seat is not None and not over else (),
+            hand=tuple(self.hands[seat]) if own else (),
+            won=tuple(sorted_cards(self.won[seat])) if own and choosing else (),
             hand_sizes=tuple(len(hand) for hand in self.hands) if not over else (0,) * count,
             pain_cards=tuple(
                 tuple(self.pain_cards[s]) if revealed or s == seat else None for s in range(count)
             ),
-            picked=tuple(bool(cards) for cards in self.pain_cards),
-            leftover=self.leftover,
+            picked=tuple(len(cards) for cards in self.pain_cards),
+            leftover=() if self.rules.leftover_face_down else self.leftover,
+            leftover_count=len(self.leftover),
             trick=tuple(self.trick),
             last_trick=self.last_trick,
             tricks_won=tuple(self.tricks_won),
             results=tuple(self.results),
             legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),
-            winners=tuple(winners(running_totals(self.results, count))) if over else (),
+            tied=tuple(self.tied),
+            winners=tuple(standings(self.results, count, self.rules)) if over else (),
         )

@@ -13,6 +13,7 @@ from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
+MAX_DEALS = 20
 
 # players -> (highest value used, colours used); RULES.md 1.1.
 _DECK_TABLE = {
@@ -28,18 +29,56 @@ _COLOURS_WITHOUT_PURPLE = tuple(c for c in STICHELN_COLOURS if c != "purple")
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option of a game, as one immutable value (classic Sticheln by default)."""
+    """Every rule option of a game, as one immutable value (classic Sticheln by default).
+
+    Combinations that RULES.md 1.8 forbids raise ValueError with the reason.
+    """
 
     reverse: bool = False  # luck colour instead of pain colour; the lowest card wins
     mild: bool = False  # a pain card costs a flat 5 instead of its value
+    harsh: bool = False  # two pain colours, from two cards of different colours
+    dark: bool = False  # pain cards stay face down until the end of the deal
+    late: bool = False  # no pick: pain colour chosen at the end among won colours
+    pain_in_hand: bool = False  # the picked card stays in hand; only captured cards score
     latest_trump: bool = False  # the last trump colour played decides the trick
     zeros_trump: bool = False  # zeros of off-lead colours are trumps too
+    dealer_leads: bool = False  # the dealer leads the first trick of a deal
+    deals: int | None = 5  # deals in a game; None: one deal per player
+    leftover_face_down: bool = False  # left-over cards are not shown
+    tie_break: bool = False  # most positive deals, then extra deals, break a tie
     french_deck: bool = False  # 52 French cards, four players only
-    deals: int = 5  # deals in a game
 
     def __post_init__(self) -> None:
-        if not 1 <= self.deals <= 20:
-            raise ValueError(f"a game has 1 to 20 deals, not {self.deals}")
+        problem = self.conflict()
+        if problem:
+            raise ValueError(problem)
+
+    def conflict(self) -> str | None:
+        """Why this combination of options cannot be played, or None."""
+        if self.deals is not None and not 1 <= self.deals <= MAX_DEALS:
+            return f"a game has 1 to {MAX_DEALS} deals, not {self.deals}"
+        if self.mild and self.reverse:
+            return "Mild cannot be combined with Reverse: Mild is about pain cards"
+        if self.zeros_trump and self.reverse:
+            return "in Reverse zeros are never trump"
+        if self.late and (self.dark or self.pain_in_hand):
+            option = "Dark" if self.dark else "pain card stays in hand"
+            return f"Late has no pick, so {option} does not apply"
+        return None
+
+    @property
+    def picks(self) -> int:
+        """Cards each player lays down for their pain colour(s) at the start of a deal."""
+        if self.late:
+            return 0
+        return 2 if self.harsh else 1
+
+    @property
+    def pain_colour_count(self) -> int:
+        return 2 if self.harsh else 1
+
+    def deals_for(self, players: int) -> int:
+        return players if self.deals is None else self.deals
 
 
 def check_players(players: int, rules: Rules = Rules()) -> None:
@@ -65,11 +104,17 @@ def hand_size(players: int, rules: Rules = Rules()) -> int:
     return len(deck_for(players, rules)) // players
 
 
+def tricks_per_deal(players: int, rules: Rules = Rules()) -> int:
+    """Picked pain cards leave the hand, unless they stay in it (table sheet)."""
+    picks = 0 if rules.pain_in_hand else rules.picks
+    return hand_size(players, rules) - picks
+
+
 def is_trump(card: Card, lead_colour: str, rules: Rules = Rules()) -> bool:
     """Every colour but the lead colour trumps; zeros only when the option says so."""
     if card.colour == lead_colour:
         return False
-    return card.value != 0 or (rules.zeros_trump and not rules.reverse)
+    return card.value != 0 or rules.zeros_trump
 
 
 def trick_winner(cards: Sequence[Card], rules: Rules = Rules()) -> int:
@@ -130,7 +175,11 @@ def score_deal(cards: Iterable[Card], pain_colours: Collection[str], rules: Rule
     return sum(score_breakdown(cards, pain_colours, rules))
 
 
-def winners(totals: Sequence[int]) -> list[int]:
-    """Seats with the best total; equal totals share the win (RULES.md 1.6)."""
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
+def winners(totals: Sequence[int], positive_deals: Sequence[int] | None = None) -> list[int]:
+    """Seats with the best total (RULES.md 1.6); with the table sheet's tie-break, equal
+    totals are split by the number of deals each seat scored above zero (RULES.md 2)."""
+    keys = [
+        (total, positive_deals[seat] if positive_deals else 0) for seat, total in enumerate(totals)
+    ]
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]

@@ -15,6 +15,7 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("f1,question_mark", "app.rules", "Rules", key_display="?"),
     ]
 
     def __init__(self, question: str) -> None:

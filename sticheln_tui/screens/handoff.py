@@ -6,14 +6,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..core.game import Phase, SeatView
+from ..core.options import pain_word
 from ..widgets.table_parts import status_line
+from .flow import FlowScreen
 
 
-class HandoffScreen(Screen):
+class HandoffScreen(FlowScreen):
     """Shown between two humans. It receives only the public view."""
 
     BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
@@ -27,7 +28,11 @@ class HandoffScreen(Screen):
 
     def compose(self) -> ComposeResult:
         name = self.view.players[self.seat]
-        task = "pick your pain card" if self.view.phase is Phase.PICK else "see your hand"
+        word = pain_word(self.view.rules)
+        task = {
+            Phase.PICK: f"lay down your {word} card",
+            Phase.CHOOSE: f"choose your {word} colour",
+        }.get(self.view.phase, "see your hand")
         with Vertical(id="handoff"):
             yield Static(status_line(self.view), id="handoff-status")
             yield Static("Pass the keyboard to", classes="handoff-line")
@@ -40,4 +45,5 @@ class HandoffScreen(Screen):
         yield Footer()
 
     def action_reveal(self) -> None:
-        self.app.handoff_accepted(self.seat)
+        if self.settled():
+            self.app.handoff_accepted(self.seat)

@@ -11,7 +11,8 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from ..core.cards import Card
-from ..core.game import PickPain
+from ..core.game import PickPain, SeatView
+from ..core.options import pain_word
 from ..core.sticheln import card_score
 from ..widgets.cards import card_text, colour_name
 from ..widgets.hand import Hand
@@ -32,6 +33,35 @@ def colour_summary(hand: tuple[Card, ...]) -> Text:
     return Text("\n").join(lines)
 
 
+def pick_instructions(view: SeatView) -> str:
+    """What laying down a card means under the rules in force."""
+    rules = view.rules
+    word = pain_word(rules)
+    mine = view.pain_cards[view.seat] or ()
+    if rules.harsh and mine:
+        first = f"now lay down your second {word} card, of another colour than {mine[0].colour}."
+    elif rules.harsh:
+        first = f"lay down the first of two {word} cards, of two different colours."
+    else:
+        first = f"lay one card face down: its colour becomes your {word} colour for this deal."
+    if rules.reverse:
+        effect = "Each card of it you take scores its value; every other card costs 1."
+    elif rules.mild:
+        effect = "Each card of it you take costs 5; every other card scores 1."
+    else:
+        effect = "Each card of it you take costs its value; every other card scores 1."
+    if rules.pain_in_hand:
+        keep = "The card stays in your hand and is played as usual; only captured cards score."
+    else:
+        keep = "The card you lay down counts too."
+    shown = (
+        "Nobody sees it until the end of the deal."
+        if rules.dark
+        else "All are shown once everyone has chosen."
+    )
+    return " ".join((first, effect, keep, shown))
+
+
 class PainPickScreen(PrivateScreen):
     BINDINGS = [Binding("enter", "choose", "Lay down", priority=True)]
 
@@ -39,12 +69,7 @@ class PainPickScreen(PrivateScreen):
         view = self.view
         name = view.players[view.seat]
         yield Static(status_line(view), classes="status")
-        yield Static(
-            f"{name}, lay one card face down: its colour becomes your pain colour for "
-            "this deal. Every card of that colour you take counts against you, and so "
-            "does the card you lay down.",
-            classes="explain",
-        )
+        yield Static(f"{name}, {pick_instructions(view)}", classes="explain")
         if view.leftover:
             yield Static(leftover_text(view), classes="leftover")
         hand = self.make_hand()
@@ -59,16 +84,18 @@ class PainPickScreen(PrivateScreen):
         card = event.card
         if card is None:
             return
-        cost = card_score(card, {card.colour}, self.view.rules)
+        rules = self.view.rules
         others = sum(1 for c in self.view.hand if c.colour == card.colour) - 1
         text = Text("Lay down ")
         text.append_text(card_text(card))
         text.append(": ")
         text.append_text(colour_name(card.colour))
-        text.append(f" becomes your pain colour; this card scores {cost}")
+        text.append(f" becomes your {pain_word(rules)} colour")
+        if not rules.pain_in_hand:
+            text.append(f"; this card scores {card_score(card, {card.colour}, rules):+d}")
         text.append(f", and {others} more {card.colour} in your hand." if others else ".")
         self.query_one("#preview", Static).update(text)
 
     @on(Hand.CardChosen)
     def pick(self, event: Hand.CardChosen) -> None:
-        self.app.submit(PickPain(event.card))
+        self.submit(PickPain(event.card))

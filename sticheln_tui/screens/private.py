@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.screen import Screen
 
-from ..core.game import SeatView
+from ..core.game import Move, SeatView
 from ..widgets.hand import Hand
+from .flow import FlowScreen
 
 
-class PrivateScreen(Screen):
+class PrivateScreen(FlowScreen):
     """A screen that shows one seat's hand; only ever given that seat's view."""
 
     BINDINGS = [Binding("enter", "choose", "Play", priority=True)]
+    AUTO_FOCUS = "Hand"
 
     def __init__(self, view: SeatView) -> None:
         super().__init__()
         assert view.seat is not None, "a private screen needs a seat's view"
         self.view = view
+        self._submitted = False
 
     def make_hand(self) -> Hand:
         view = self.view
@@ -28,8 +30,12 @@ class PrivateScreen(Screen):
             id="hand",
         )
 
-    def on_mount(self) -> None:
-        self.query_one(Hand).focus()
-
     def action_choose(self) -> None:
-        self.query_one(Hand).choose()
+        if self.settled():
+            self.query_one(Hand).choose()
+
+    def submit(self, move: Move) -> None:
+        """Hand one move to the game, once: later events of this screen are stale."""
+        if self.settled() and not self._submitted:
+            self._submitted = True
+            self.app.submit(self.view.seat, move)

@@ -1,4 +1,5 @@
-"""All pain cards turned face up at once, large enough to remember."""
+"""All pain cards turned face up at once, large enough to remember (or, in Dark, a note
+that they stay hidden)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,16 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..core.game import SeatView
+from ..core.options import pain_word
 from ..widgets.cards import card_text, colour_name
 from ..widgets.table_parts import status_line
+from .flow import FlowScreen
 
 
-class RevealScreen(Screen):
+class RevealScreen(FlowScreen):
     """Public: every player's pain card, then the deal's first lead."""
 
     BINDINGS = [Binding("enter", "continue", "Start the deal", priority=True)]
@@ -25,22 +27,35 @@ class RevealScreen(Screen):
 
     def compose(self) -> ComposeResult:
         view = self.view
+        word = pain_word(view.rules)
+        leader = view.players[view.to_move]
+        yield Static(status_line(view), classes="status")
+        if view.rules.dark:
+            yield Static(f"Every {word} card lies face down", classes="screen-title")
+            yield Static(
+                f"Dark rules: the {word} cards stay hidden until the end of the deal, "
+                f"so only their owners know them. {leader} leads the first trick.",
+                classes="explain",
+            )
+        else:
+            yield Static(f"The {word} cards are turned face up", classes="screen-title")
+            yield Static(self._cards_table(), id="reveal-table")
+            yield Static(
+                f"Each player's {word} colours are marked with these cards. "
+                f"{leader} leads the first trick.",
+                classes="explain",
+            )
+        yield Footer()
+
+    def _cards_table(self) -> Table:
         table = Table(box=None, padding=(0, 2), show_header=False)
-        for seat, name in enumerate(view.players):
-            cards = view.pain_cards[seat] or ()
+        for seat, name in enumerate(self.view.players):
+            cards = self.view.pain_cards[seat] or ()
             row = Text(" ").join(card_text(card) for card in cards)
             colours = Text(", ").join(colour_name(card.colour) for card in cards)
             table.add_row(Text(name, style="bold"), row, colours)
-        yield Static(status_line(view), classes="status")
-        yield Static("The pain cards are turned face up", classes="screen-title")
-        yield Static(table, id="reveal-table")
-        leader = view.players[view.to_move]
-        yield Static(
-            f"Each card counts against its owner, and so does every card of its colour "
-            f"that they take. {leader} leads the first trick.",
-            classes="explain",
-        )
-        yield Footer()
+        return table
 
     def action_continue(self) -> None:
-        self.app.reveal_seen()
+        if self.settled():
+            self.app.reveal_seen()

@@ -8,8 +8,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from ..core.options import OPTIONS, badge, deals_text
+from ..core.sticheln import Rules
+
 RULES_TEXT = """\
-# How to play Sticheln
+# How to play Sticheln (classic)
 
 **The aim.** Take many cards, but not the cards of your *pain colour*. After five deals
 the highest total wins; equal totals share the win.
@@ -47,6 +50,30 @@ For example: you laid down red 4 and took red 2, red 5 and 14 other cards:
 onto tricks that someone else is sure to win. High cards in a colour that is not yours
 take tricks, and tricks are points.
 
+# Variants
+
+- **Reverse.** You choose a *luck* colour instead: its cards score their value for you,
+  every other card costs 1, and the *lowest* card takes the trick (zeros still never
+  win unless only zeros were played).
+- **Mild.** Each pain-colour card costs 5, whatever its value.
+- **Harsh.** Lay down two cards of different colours: both colours are pain colours.
+- **Dark.** The laid-down cards stay face down until the deal is scored.
+- **Late.** Nobody lays a card down. When the deal ends, each player picks their pain
+  colour among the colours they took (the game shows what each choice scores).
+- **Pain card stays in hand.** Your laid-down card only marks your colour: you still
+  hold it and play it. Only the cards you capture are scored.
+- **Latest trump.** The colour of the last trump played takes the trick, with its
+  highest card (lowest in Reverse).
+- **Zeros are trump.** Zeros of the other colours are trumps like any card.
+- **Dealer leads.** The dealer plays the first card of each deal.
+- **Left-overs face down.** With 7 or 8 players, the cards out of play stay hidden.
+- **Tie-break.** Equal totals go to whoever had more deals above zero; still equal, each
+  tied player deals one extra deal in turn, unless the table agrees to share the win.
+- **French deck.** Four players, 52 ordinary cards: four suits of 2 to ace (J=11,
+  Q=12, K=13, A=14), no zeros.
+- **Table sheet** (a preset): pain card stays in hand, Dark, latest trump, zeros are
+  trump, dealer leads, one deal per player, left-overs face down and the tie-break.
+
 # Keys
 
 | key | does |
@@ -61,16 +88,31 @@ take tricks, and tricks are points.
 """
 
 
+def rules_in_force(rules: Rules) -> str:
+    """A Markdown section naming this game's rules, each option with what it changes."""
+    lines = [f"# This game: {badge(rules)}", "", f"- **Length:** {deals_text(rules)}."]
+    for option in OPTIONS:
+        if getattr(rules, option.field):
+            lines.append(f"- **{option.label}:** {option.explanation}.")
+    if rules == Rules():
+        lines.append("- No variants: the classic rules above, exactly.")
+    return "\n".join(lines) + "\n\n"
+
+
 class RulesHelpScreen(Screen):
     """Opaque, so a hand underneath never shows through to whoever reads the rules."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Back to the game", key_display="Esc"),
+        Binding("escape,enter,question_mark,f1", "close", "Back", key_display="Esc"),
     ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(RULES_TEXT)
+            yield Markdown(rules_in_force(self.rules) + RULES_TEXT)
         yield Footer()
 
     def on_mount(self) -> None:

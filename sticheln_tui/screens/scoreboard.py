@@ -8,37 +8,59 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..core.game import SeatView
-from ..core.sticheln import winners
-from ..widgets.cards import cards_text
+from ..core.game import Phase, SeatView, running_totals, standings
+from ..core.options import pain_word
+from ..core.sticheln import Rules
+from ..widgets.cards import cards_text, colour_name
+from ..widgets.table_parts import deal_label, last_trick_text
+from .flow import FlowScreen
 
 BARS = "▁▂▃▄▅▆▇█"
+SHOWN_DEALS = 6  # later deals get a column each; earlier ones share one, to fit 80 columns
+
+
+def _breakdown_words(rules: Rules) -> str:
+    return "luck, other" if rules.reverse else "cards, pain"
 
 
 def score_table(view: SeatView) -> Table:
     """Rows are players, columns the deals, then the last deal's breakdown and the total."""
     totals = view.totals
-    leaders = set(winners(totals))
+    count = len(view.players)
+    leaders = set(standings(view.results, count, view.rules))
     last = view.results[-1]
+    earlier, shown = view.results[:-SHOWN_DEALS], view.results[-SHOWN_DEALS:]
     table = Table(box=None, padding=(0, 1), header_style="bold")
     table.add_column("Player")
-    for result in view.results:
+    if earlier:
+        table.add_column(f"D1-{earlier[-1].deal}", justify="right")
+    for result in shown:
         table.add_column(f"D{result.deal}", justify="right")
-    table.add_column("Pain")
-    table.add_column(f"Deal {last.deal}: cards, pain", justify="right")
+    table.add_column("Tricks", justify="right")
+    table.add_column(pain_word(view.rules).capitalize())
+    table.add_column(f"D{last.deal}: {_breakdown_words(view.rules)}", justify="right")
     table.add_column("Total", justify="right")
+    if view.rules.tie_break:
+        table.add_column("Deals > 0", justify="right")
     for seat, name in enumerate(view.players):
         score = last.scores[seat]
         style = "bold reverse" if seat in leaders else ""
+        cells = [f"{result.scores[seat].total:+d}" for result in shown]
+        if earlier:
+            cells.insert(0, f"{running_totals(earlier, count)[seat]:+d}")
+        positive = sum(result.scores[seat].total > 0 for result in view.results)
         table.add_row(
             Text(("★ " if seat in leaders else "  ") + name, style=style),
-            *(f"{result.scores[seat].total:+d}" for result in view.results),
-            cards_text(score.pain_cards),
-            f"+{score.gained} cards, {score.lost} pain",
+            *cells,
+            str(score.tricks),
+            cards_text(score.pain_cards)
+            if score.pain_cards
+            else Text(", ").join(colour_name(c) for c in score.pain_colours),
+            f"{score.gained:+d}, {score.lost:+d}",
             Text(f"{totals[seat]:+d}", style="bold"),
+            *([str(positive)] if view.rules.tie_break else []),
         )
     return table
 
@@ -59,53 +81,83 @@ def totals_chart(view: SeatView) -> Text:
     return Text("\n").join(lines)
 
 
-class ScoreboardScreen(Screen):
-    """Public: shown after each deal; after the last one it is the final screen."""
+def names_text(view: SeatView, seats) -> str:
+    names = [view.players[seat] for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
-    def __init__(self, public: SeatView, final: bool) -> None:
+
+class ScoreboardScreen(FlowScreen):
+    """Public: shown after each deal; after the last one it is the final screen.
+
+    In a tie-break it asks the table whether to play an extra deal or share the win.
+    """
+
+    # Enter moves on; its label in the Footer says where to, for the screen's mode.
+    BINDINGS = [
+        Binding("enter", "continue('next')", "Next deal", priority=True),
+        Binding("enter", "continue('extra')", "Extra deal", priority=True),
+        Binding("enter", "continue('new')", "New game", priority=True),
+        Binding("s", "share", "Share the win"),
+    ]
+
+    def __init__(self, public: SeatView) -> None:
         super().__init__()
         self.view = public
-        self.final = final
-
-    BINDINGS = [
-        Binding("enter", "next_deal", "Next deal", priority=True),
-        Binding("enter", "new_game", "New game", priority=True),
-    ]
+        self.final = public.phase is Phase.OVER
+        self.tie = public.phase is Phase.TIE
+        self.mode = "new" if self.final else "extra" if self.tie else "next"
 
     def compose(self) -> ComposeResult:
         view = self.view
         if self.final:
-            names = [view.players[seat] for seat in view.winners]
-            verdict = (
-                f"{names[0]} wins!"
-                if len(names) == 1
-                else f"{', '.join(names[:-1])} and {names[-1]} share the win!"
-            )
+            verdict = names_text(view, view.winners)
+            verdict += " wins!" if len(view.winners) == 1 else " share the win!"
             yield Static("Game over", id="game-over")
             yield Static(verdict, id="verdict")
         else:
             yield Static(
-                f"Scores after deal {view.results[-1].deal} of {view.rules.deals}",
+                f"Scores after {deal_label(view).lower()}"
+                + ("" if view.deal > view.deals_total else f" of {view.deals_total}"),
                 classes="screen-title",
             )
         yield Static(score_table(view), id="scores")
+        yield Static(last_trick_text(view, view.results[-1].last_trick), id="deal-last-trick")
         if self.final:
             chart = Static(totals_chart(view), id="chart")
             chart.border_title = "Running totals"
             yield chart
-        action = "Enter: new game, q: quit" if self.final else "Enter: next deal"
-        yield Static(action, classes="explain")
+        yield Static(self._next_step(), classes="explain")
         yield Footer()
 
+    def _next_step(self) -> str:
+        view = self.view
+        if self.final:
+            return "Enter: new game, q: quit"
+        if self.tie:
+            dealer = view.players[view.to_move]
+            return (
+                f"{names_text(view, view.tied)} are tied on points and on deals above "
+                f"zero. Enter: play an extra deal, dealt by {dealer}; s: share the win."
+            )
+        return "Enter: next deal"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next_deal":
-            return not self.final
-        if action == "new_game":
-            return self.final
+        if action == "continue":
+            return parameters == (self.mode,)
+        if action == "share":
+            return self.tie
         return True
 
-    def action_next_deal(self) -> None:
-        self.app.scores_seen()
+    def action_continue(self, mode: str) -> None:
+        if not self.settled():
+            return
+        if mode == "new":
+            self.app.new_game()
+        elif mode == "extra":
+            self.app.settle_tie(extra_deal=True)
+        else:
+            self.app.scores_seen()
 
-    def action_new_game(self) -> None:
-        self.app.new_game()
+    def action_share(self) -> None:
+        if self.settled():
+            self.app.settle_tie(extra_deal=False)

@@ -1,26 +1,34 @@
-"""Setting up a game: how many play, their names, who leads first, and a seed."""
+"""Setting up a game: players, names, who leads first, the rules, and a seed."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from ..core.names import check_names, default_name
-from ..core.sticheln import MAX_PLAYERS, MIN_PLAYERS
+from ..core.names import MAX_NAME_LENGTH, check_names, default_name
+from ..core.options import OPTIONS, PRESET_LABELS, PRESETS, not_applicable, with_option
+from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 
 DEFAULT_PLAYERS = 4
+CUSTOM = "custom"
+ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 
 
 class SetupScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start")]
 
+    def __init__(self, rules: Rules = Rules(), seed: int | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.seed = seed
+
     def compose(self) -> ComposeResult:
-        with Vertical(id="setup"):
-            yield Static("Sticheln: a new game", classes="screen-title")
+        yield Static("Sticheln: a new game", classes="screen-title")
+        with VerticalScroll(id="setup"):
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Select(
@@ -34,7 +42,7 @@ class SetupScreen(Screen):
                 for seat in range(MAX_PLAYERS):
                     yield Input(
                         placeholder=default_name(seat),
-                        max_length=16,
+                        max_length=MAX_NAME_LENGTH,
                         compact=True,
                         id=f"name-{seat}",
                         classes="name",
@@ -49,18 +57,53 @@ class SetupScreen(Screen):
                     id="leader",
                 )
             with Horizontal(classes="setup-row"):
+                yield Label("Rules", classes="setup-label")
+                yield Select(
+                    [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
+                    value=self._preset_name(),
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
+            with Horizontal(classes="setup-row"):
+                yield Label("Deals", classes="setup-label")
+                yield Select(
+                    [("one per player", ONE_PER_PLAYER)]
+                    + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
+                    value=self.rules.deals or ONE_PER_PLAYER,
+                    allow_blank=False,
+                    compact=True,
+                    id="deals",
+                )
+            for option in OPTIONS:
+                yield Checkbox(
+                    f"{option.label}: {option.explanation}",
+                    value=getattr(self.rules, option.field),
+                    compact=True,
+                    id=f"option-{option.field}",
+                    classes="option",
+                )
+            with Horizontal(classes="setup-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
-                yield Input(type="integer", compact=True, id="seed", placeholder="random")
-            yield Static(
-                "Tab moves between the fields; Enter starts the game. Empty names stay as shown.",
-                classes="explain",
-            )
-            yield Static(id="setup-error")
-            yield Button("Start", id="start", variant="primary")
+                yield Input(
+                    "" if self.seed is None else str(self.seed),
+                    type="integer",
+                    compact=True,
+                    id="seed",
+                    placeholder="random",
+                )
+        yield Static(
+            "Tab moves between fields, Space or Enter ticks an option; Enter on Start "
+            "(or in a text field) starts the game.",
+            classes="explain",
+        )
+        yield Static(id="setup-error")
+        yield Button("Start", id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_name_inputs(DEFAULT_PLAYERS)
+        self._sync_options()
         self.query_one("#start", Button).focus()
 
     # -- reading the form ---------------------------------------------------------
@@ -95,26 +138,76 @@ class SetupScreen(Screen):
     def count_changed(self) -> None:
         self._show_name_inputs(self.count)
         self._refresh_leaders()
+        if self.rules.french_deck and self.count != 4:
+            self.rules = with_option(self.rules, "french_deck", False)
+            self.notify("The French deck is for 4 players only: switched off.")
+        self._sync_options()
 
     @on(Input.Changed, ".name")
     def name_changed(self) -> None:
         self._refresh_leaders()
 
-    # -- starting -----------------------------------------------------------------
+    # -- rules ----------------------------------------------------------------------
+
+    def _preset_name(self) -> str:
+        return next((name for name, rules in PRESETS.items() if rules == self.rules), CUSTOM)
+
+    def _sync_options(self) -> None:
+        """Show `self.rules`: ticks, greyed-out options, the preset and the deals."""
+        off = not_applicable(self.rules)
+        if self.count != 4:
+            off["french_deck"] = "for 4 players only"
+        with self.prevent(Checkbox.Changed, Select.Changed):
+            for option in OPTIONS:
+                box = self.query_one(f"#option-{option.field}", Checkbox)
+                box.value = getattr(self.rules, option.field)
+                box.disabled = option.field in off
+                box.tooltip = f"Not available: {off[option.field]}" if box.disabled else None
+            self.query_one("#preset", Select).value = self._preset_name()
+            self.query_one("#deals", Select).value = self.rules.deals or ONE_PER_PLAYER
+
+    @on(Checkbox.Changed, ".option")
+    def option_changed(self, event: Checkbox.Changed) -> None:
+        field = event.checkbox.id.removeprefix("option-")
+        self.rules = with_option(self.rules, field, event.value)
+        self._sync_options()
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        if event.value in PRESETS:
+            self.rules = PRESETS[event.value]
+            self._sync_options()
+
+    @on(Select.Changed, "#deals")
+    def deals_changed(self, event: Select.Changed) -> None:
+        self.rules = with_option(self.rules, "deals", event.value or None)
+        self._sync_options()
+
+    # -- starting -------------------------------------------------------------------
+
+    def _problem(self, names: list[str], seed_text: str) -> str | None:
+        problem = check_names(names)
+        if problem is None and seed_text and not seed_text.lstrip("-").isdigit():
+            problem = f"the seed must be a whole number, not {seed_text!r}"
+        if problem is None:
+            try:
+                check_players(len(names), self.rules)
+            except ValueError as error:
+                problem = str(error)
+        return problem
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         names = self.names()
-        problem = check_names(names)
         seed_text = self.query_one("#seed", Input).value.strip()
-        if problem is None and seed_text and not seed_text.lstrip("-").isdigit():
-            problem = f"the seed must be a whole number, not {seed_text!r}"
+        problem = self._problem(names, seed_text)
         if problem:
             error.update(f"Cannot start: {problem}.")
             self.notify(f"Cannot start: {problem}.", severity="error")
             return
         error.update("")
         seed = int(seed_text) if seed_text else None
-        self.app.start_game(names, self.query_one("#leader", Select).value, seed)
+        leader = self.query_one("#leader", Select).value
+        self.app.start_game(names, leader, seed, self.rules)

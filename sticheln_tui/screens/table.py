@@ -52,4 +52,4 @@ class TableScreen(PrivateScreen):
 
     @on(Hand.CardChosen)
     def play(self, event: Hand.CardChosen) -> None:
-        self.app.submit(PlayCard(event.card))
+        self.submit(PlayCard(event.card))

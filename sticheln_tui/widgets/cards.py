@@ -21,13 +21,23 @@ _COLOUR_STYLES = {
     "diamonds": "bold #ffffff on #c2410c",
     "clubs": "bold #ffffff on #166534",
 }
-COLOUR_NAMES_STYLE = {colour: style.split(" on ")[1] for colour, style in _COLOUR_STYLES.items()}
+COLOUR_HEX = {colour: style.split(" on ")[1] for colour, style in _COLOUR_STYLES.items()}
+CARD_WIDTH = 6  # `[ 7 R]`
+_FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
-    """`[ 7 R]`; `[ 7 R!]` for a pain-colour card; `▶ 7 R◀` for the focused card."""
-    symbol = SUIT_SYMBOLS.get(card.colour, " ")
-    body = f"{card.value:>2}{symbol}{card.letter}{'!' if pain else ''}"
+    """`[ 7 R]`; `[ 7 R!]` for a pain-colour card; `▶ 7 R◀` for the focused card.
+
+    French cards show rank, suit symbol and letter: `[ Q♠S]`, `[10♥H]`.
+    """
+    symbol = SUIT_SYMBOLS.get(card.colour)
+    if symbol:
+        rank = _FRENCH_RANKS.get(card.value, str(card.value))
+        body = f"{rank:>2}{symbol}{card.letter}"
+    else:
+        body = f"{card.value:>2} {card.letter}"
+    body += "!" if pain else ""
     return f"▶{body}◀" if focused else f"[{body}]"
 
 
@@ -48,4 +58,4 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
 
 def colour_name(colour: str) -> Text:
     """A colour's name on its own colour, e.g. for 'pain: red'."""
-    return Text(colour, style=f"bold {COLOUR_NAMES_STYLE[colour]}")
+    return Text(colour, style=f"bold {COLOUR_HEX[colour]}")

@@ -93,6 +93,7 @@ class Hand(Widget, can_focus=True):
         self.legal = set(cards if legal is None else legal)
         self.pain_colours = set(pain_colours)
         self.set_reactive(Hand.cursor, self._first_legal())
+        self._clicked: int | None = None  # the card clicked last: a second click chooses it
 
     def _first_legal(self) -> int:
         return next((i for i, card in enumerate(self.cards) if card in self.legal), 0)
@@ -130,7 +131,9 @@ class Hand(Widget, can_focus=True):
     def on_mount(self) -> None:
         self.post_message(self.CursorMoved(self.focused_card))
 
-    def watch_cursor(self) -> None:
+    def watch_cursor(self, cursor: int) -> None:
+        if cursor != self._clicked:
+            self._clicked = None
         self.post_message(self.CursorMoved(self.focused_card))
 
     def on_focus(self) -> None:
@@ -173,9 +176,10 @@ class Hand(Widget, can_focus=True):
             return
         for i, spot in enumerate(self._spots()):
             if spot.row == offset.y and spot.x <= offset.x < spot.x + spot.width:
-                if i == self.cursor and self.has_focus:
+                if i == self._clicked:
                     self.choose()
                 else:
+                    self._clicked = i
                     self.cursor = i
                     self.focus()
                 return

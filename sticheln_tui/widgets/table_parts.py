@@ -5,26 +5,29 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..core.cards import COLOUR_LETTERS, Card
-from ..core.game import Phase, SeatView
-from ..core.sticheln import Rules, trick_winner
-from .cards import card_text, cards_text, colour_name
+from ..core.game import ChooseColours, CompletedTrick, Move, Phase, PickPain, PlayCard, SeatView
+from ..core.options import badge, pain_word
+from ..core.sticheln import is_trump, trick_winner
+from .cards import CARD_WIDTH, card_text, cards_text, colour_name
 
 NAME_WIDTH = 8
+FACE_DOWN = "[ ?? ]"
 
 
-def rules_badge(view: SeatView) -> str:
-    """A compact name for the rules in force."""
-    return "Classic" if view.rules == Rules() else "Custom rules"
+def deal_label(view: SeatView) -> str:
+    if view.deal > view.deals_total:
+        return f"Extra deal {view.deal - view.deals_total}"
+    return f"Deal {view.deal}/{view.deals_total}"
 
 
 def status_line(view: SeatView) -> Text:
-    """`Sticheln  Deal 2/5  Trick 6/14  Classic` and whose turn it is."""
+    """`Sticheln  Deal 2/5  Trick 6/14  Classic`: where the game is, and its rules."""
     text = Text()
     text.append("Sticheln", style="bold")
-    text.append(f"  Deal {view.deal}/{view.rules.deals}")
+    text.append(f"  {deal_label(view)}")
     if view.phase is Phase.PLAY:
         text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
-    text.append(f"  {rules_badge(view)}", style="italic")
+    text.append(f"  {badge(view.rules)}", style="italic")
     return text
 
 
@@ -32,19 +35,24 @@ def turn_text(view: SeatView) -> Text:
     if view.to_move is None:
         return Text("Game over", style="bold")
     name = view.players[view.to_move]
-    doing = "to pick" if view.phase is Phase.PICK else "to play"
     if view.to_move == view.seat:
         return Text(f"Your turn, {name}", style="bold reverse")
-    return Text(f"{name} {doing}")
+    doing = {Phase.PICK: "to pick", Phase.PLAY: "to play", Phase.CHOOSE: "to choose"}
+    return Text(f"{name} {doing.get(view.phase, 'to decide')}")
 
 
 def pain_text(view: SeatView, seat: int) -> Text:
+    """A seat's pain cards as this view may show them, padded to one width."""
     cards = view.pain_cards[seat]
     if cards:
-        return cards_text(cards)
-    if view.picked[seat]:
-        return Text("face down", style="dim")
-    return Text("not yet", style="dim")
+        text = cards_text(cards)
+    elif view.picked[seat]:
+        text = Text(" ".join([FACE_DOWN] * view.picked[seat]), style="dim")
+    else:
+        text = Text("", style="dim")
+    width = view.rules.picks * (CARD_WIDTH + 1) - 1
+    text.pad_right(width - text.cell_len)
+    return text
 
 
 def players_text(view: SeatView) -> Text:
@@ -55,19 +63,26 @@ def players_text(view: SeatView) -> Text:
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
         line.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
         line.append(" D " if seat == view.dealer else "   ", style="bold")
-        line.append_text(pain_text(view, seat))
-        line.append(f"  tricks {view.tricks_won[seat]:>2}")
+        if view.rules.picks:
+            line.append_text(pain_text(view, seat))
+            line.append("  ")
+        line.append(f"tricks {view.tricks_won[seat]:>2}")
         lines.append(line)
     return Text("\n").join(lines)
 
 
 def trump_note(view: SeatView) -> str:
     """What the lead colour makes trump, in a few words."""
+    rules = view.rules
     lead = view.lead_colour
     if lead is None:
         return "The first card sets the lead colour."
-    zeros = "zeros too" if view.rules.zeros_trump else "not zeros"
-    return f"Lead {COLOUR_LETTERS[lead]}: other colours trump ({zeros})."
+    other = next(colour for colour in COLOUR_LETTERS if colour != lead)
+    zeros = "zeros too" if is_trump(Card(other, 0), lead, rules) else "not zeros"
+    note = f"Lead {COLOUR_LETTERS[lead]}: other colours trump ({zeros})"
+    if rules.latest_trump:
+        note += "; the last trump colour decides"
+    return note + ("; lowest wins." if rules.reverse else ".")
 
 
 def trick_text(view: SeatView) -> Text:
@@ -92,8 +107,8 @@ def trick_text(view: SeatView) -> Text:
     return Text("\n").join(lines)
 
 
-def last_trick_text(view: SeatView) -> Text:
-    last = view.last_trick
+def last_trick_text(view: SeatView, last: CompletedTrick | None = None) -> Text:
+    last = last or view.last_trick
     if last is None:
         return Text("Last trick: none yet this deal", style="dim")
     text = Text(f"Last trick: {view.players[last.winner]} took ")
@@ -102,6 +117,8 @@ def last_trick_text(view: SeatView) -> Text:
 
 
 def leftover_text(view: SeatView) -> Text:
+    if not view.leftover:
+        return Text(f"{view.leftover_count} cards out of play this deal, face down.", style="dim")
     text = Text("Out of play this deal: ", style="dim")
     text.append_text(cards_text(view.leftover))
     return text
@@ -116,9 +133,8 @@ def play_hint(view: SeatView, card: Card | None) -> Text:
     if not view.trick:
         text.append(" now, you lead ")
         text.append_text(colour_name(card.colour))
-        text.append(
-            ": every other colour becomes trump" + ("" if card.value else " (a zero: weak)")
-        )
+        zero_note = "" if card.value else " (a zero: weak)"
+        text.append(f": every other colour becomes trump{zero_note}.")
         return text
     cards = [p.card for p in view.trick] + [card]
     wins = trick_winner(cards, view.rules) == len(cards) - 1
@@ -135,6 +151,25 @@ def pain_colour_words(view: SeatView, seat: int) -> Text:
     colours = view.pain_colours(seat)
     if not colours:
         return Text("")
-    text = Text("pain: ")
+    text = Text(f"{pain_word(view.rules)}: ")
     text.append_text(Text(", ").join(colour_name(c) for c in colours))
     return text
+
+
+def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
+    """What the last move did, in public terms (a hand-off screen shows it)."""
+    name = public.players[mover]
+    word = pain_word(public.rules)
+    if isinstance(move, PickPain):
+        return Text(f"{name} laid a {word} card face down.")
+    if isinstance(move, ChooseColours):
+        return Text(f"{name} chose their {word} colour.")
+    if not isinstance(move, PlayCard):
+        return Text()
+    line = Text(f"{name} played ")
+    line.append_text(card_text(move.card))
+    finished = public.last_trick
+    if not public.trick and finished is not None and finished.plays[-1].seat == mover:
+        line.append(f"; {public.players[finished.winner]} took the trick")
+    line.append(".")
+    return line

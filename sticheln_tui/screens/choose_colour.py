@@ -1,0 +1,79 @@
+"""Late: at the end of the deal, choose pain colours among the colours you won."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.game import ChooseColours, SeatView
+from ..core.options import pain_word
+from ..core.sticheln import score_deal
+from ..widgets.cards import cards_text, colour_name
+from ..widgets.table_parts import status_line
+from .private import PrivateScreen
+
+
+class ChooseColourScreen(PrivateScreen):
+    """Each choice shows the deal score it gives; the best one is proposed."""
+
+    BINDINGS = [Binding("enter", "choose", "Choose", priority=True)]
+    AUTO_FOCUS = "OptionList"
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__(view)
+        self.choices = [move.colours for move in view.legal_moves]
+        self.scores = [score_deal(view.won, colours, view.rules) for colours in self.choices]
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        word = pain_word(view.rules)
+        name = view.players[view.seat]
+        what = f"two colours you won as your {word} colours"
+        if len(self.choices[0]) == 1:
+            what = f"a colour you won as your {word} colour"
+        yield Static(status_line(view), classes="status")
+        yield Static(
+            f"{name}, the deal is over. Choose {what}: it decides how your cards score.",
+            classes="explain",
+        )
+        pile = Static(self._pile(), id="pile")
+        pile.border_title = f"{name}'s cards from this deal"
+        yield pile
+        scores = self.scores
+        best = max(range(len(scores)), key=lambda i: scores[i])
+        options = OptionList(
+            *(
+                Option(self._label(colours, score, i == best))
+                for i, (colours, score) in enumerate(zip(self.choices, scores, strict=True))
+            ),
+            id="choices",
+        )
+        options.highlighted = best
+        yield options
+        yield Footer()
+
+    def _pile(self) -> Text:
+        lines = [cards_text(group) for _, group in groupby(self.view.won, key=lambda c: c.colour)]
+        return Text("\n").join(lines)
+
+    def _label(self, colours: tuple[str, ...], score: int, best: bool) -> Text:
+        text = Text(" + ").join(colour_name(colour) for colour in colours)
+        text.append(f"   scores {score:+d}")
+        if best:
+            text.append("   (best)", style="bold")
+        return text
+
+    def action_choose(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.submit(ChooseColours(self.choices[options.highlighted]))
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.submit(ChooseColours(self.choices[event.option_index]))

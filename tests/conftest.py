@@ -1,0 +1,13 @@
+"""Test-wide settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from sticheln_tui.screens.flow import FlowScreen
+
+
+@pytest.fixture(autouse=True)
+def no_input_guard(monkeypatch):
+    """Pilot presses keys faster than any person; the guard gets its own test."""
+    monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
