@@ -14,12 +14,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.options import PRESETS
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.screens.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.table import TableScreen
 
+# Keys come faster than any person presses them here.
+FlowScreen.INPUT_GUARD_SECONDS = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -83,6 +89,56 @@ async def main() -> None:
         await shoot(app, pilot, "final")
         await pilot.press("question_mark")
         await shoot(app, pilot, "rules_help")
+
+    await variant_screens()
+
+
+def reach_trick(app, number: int, played: int):
+    def reached() -> bool:
+        view = app.game.view(None)
+        return (
+            isinstance(app.screen, TableScreen)
+            and view.trick_number == number
+            and len(view.trick) == played
+        )
+
+    return reached
+
+
+async def variant_screens() -> None:
+    app = StichelnApp(rules=PRESETS["table-sheet"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#option-harsh").focus()
+        await pilot.press("space")
+        await shoot(app, pilot, "setup_options")
+
+    app = StichelnApp(players=PLAYERS, seed=SEED, rules=Rules(reverse=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, reach_trick(app, 3, 2))
+        await shoot(app, pilot, "reverse_table")
+
+    app = StichelnApp(players=PLAYERS, seed=SEED, rules=Rules(harsh=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PainPickScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PainPickScreen))
+        await shoot(app, pilot, "harsh_pick")
+
+    app = StichelnApp(players=PLAYERS, seed=SEED, rules=Rules(late=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChooseColourScreen))
+        await shoot(app, pilot, "late_choice")
+
+    app = StichelnApp(players=PLAYERS, seed=SEED, rules=Rules(french_deck=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, reach_trick(app, 2, 3))
+        await shoot(app, pilot, "french_table")
+
+    app = StichelnApp(players=PLAYERS[:3], seed=SEED, rules=PRESETS["table-sheet"])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, reach_trick(app, 5, 1))
+        await shoot(app, pilot, "table_sheet_table")
 
 
 def _one_card_left(game: Game) -> bool:

@@ -182,12 +182,13 @@ class StichelnApp(App[None]):
             self._keyboard = None
         self._last_mover = None
         name = self.game.players[self.game.to_move]
+        # A toast outlives its screen: it names only cards everybody has seen.
         if isinstance(move, ChooseColours):
-            self.notify(f"{name}: choose your colour again.")
-        elif isinstance(move, PickPain) and self.game.rules.pain_in_hand:
-            self.notify(f"{name}: lay down your card again.")
+            self.notify(f"{name}: choose your colour again.", markup=False)
+        elif isinstance(move, PickPain):
+            self.notify(f"{name}: lay down your card again.", markup=False)
         else:
-            self.notify(f"{name}: your card {move.card} is back in your hand.")
+            self.notify(f"{name}: your card {move.card} is back in your hand.", markup=False)
         self._show_next()
 
     def action_rules(self) -> None:

@@ -63,3 +63,33 @@ async def press_until(pilot: Pilot, done, limit: int = 5000, key: str = "enter")
         await pilot.press(key)
         await pilot.pause()
     raise AssertionError(f"not reached after {limit} presses of {key}")
+
+
+def is_final(app: App) -> bool:
+    from sticheln_tui.screens.scoreboard import ScoreboardScreen
+
+    return isinstance(app.screen, ScoreboardScreen) and app.screen.final
+
+
+def check_final_screen(app: App) -> list[int]:
+    """The final screen shows "Game over", the core's totals and the core's winners.
+
+    The core's figures come from replaying every move the app made; returns the totals.
+    """
+    from sticheln_tui.core.game import Game, Phase, running_totals, standings
+
+    game = app.game
+    assert game.phase is Phase.OVER
+    replayed = Game.replay(game.players, game.rules, game.first_leader, game.seed, game.moves)
+    count = len(game.players)
+    totals = running_totals(replayed.results, count)
+    text = screen_text(app)
+    assert "Game over" in text
+    total_column = -2 if game.rules.tie_break else -1  # the tie-break adds a column
+    for seat, name in enumerate(game.players):
+        row = next(line for line in text.splitlines() if re.match(rf"\W*{name} +[+-]\d", line))
+        assert row.rstrip(" │").split()[total_column] == f"{totals[seat]:+d}", row
+    verdict = text.split("Game over")[1].splitlines()[1]
+    for seat in standings(replayed.results, count, game.rules):
+        assert game.players[seat] in verdict
+    return list(totals)

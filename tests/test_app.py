@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
-from helpers import cards_on_screen, press_until, screen_text
+from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import Game, Phase, PlayCard, running_totals
+from sticheln_tui.core.game import Phase, PlayCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
@@ -27,28 +25,12 @@ def on(app, screen_type) -> bool:
     return isinstance(app.screen, screen_type)
 
 
-def is_final(app) -> bool:
-    return isinstance(app.screen, ScoreboardScreen) and app.screen.final
-
-
 async def test_enter_alone_plays_a_whole_three_player_game():
     app = StichelnApp(players=NAMES[:3], seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         presses = await press_until(pilot, lambda: is_final(app))
-        game = app.game
-        assert game.phase is Phase.OVER
-        assert len(game.results) == 5
-        # The core's own totals, from replaying every move the app made.
-        replayed = Game.replay(game.players, game.rules, 0, 11, game.moves)
-        totals = running_totals(replayed.results, 3)
-        text = screen_text(app)
-        assert "Game over" in text
-        for seat, name in enumerate(NAMES[:3]):
-            row = next(line for line in text.splitlines() if re.match(rf"\W*{name} +[+-]\d", line))
-            assert row.rstrip(" │").split()[-1] == f"{totals[seat]:+d}", row
-        best = max(totals)
-        champions = [NAMES[s] for s in range(3) if totals[s] == best]
-        assert all(name in text.split("Game over")[1] for name in champions)
+        assert len(app.game.results) == 5
+        check_final_screen(app)
         # 5 deals of 3 picks and 42 plays, each with at most one hand-off press.
         assert 5 * (3 + 42) < presses <= 5 * (2 * (3 + 42) + 2)
 
@@ -308,3 +290,15 @@ async def test_no_color_still_shows_every_card_letter(monkeypatch):
         assert app.no_color
         own = app.game.hands[app.game.to_move]
         assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed():
+    names = ["[b]Ann", "Bob[/]", "[red]"]
+    app = StichelnApp(players=names, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "[ B ] A N N" in screen_text(app)
+        await press_until(pilot, lambda: on(app, TableScreen))
+        text = screen_text(app)
+        assert "[b]Ann's hand" in text
+        assert all(name[:8] in text for name in names)

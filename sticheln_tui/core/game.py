@@ -333,6 +333,7 @@ class Game:
             self.chosen_colours[seat] = move.colours
             self._next_chooser(start=1)
         elif move.extra_deal:
+            self.tied = []
             extra_played = len(self.results) - self.deals_total
             self._start_deal(self.deal_index + 1, dealer=self.tie_dealers[extra_played])
         else:

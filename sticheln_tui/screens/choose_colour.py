@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.markup import escape
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -39,11 +40,11 @@ class ChooseColourScreen(PrivateScreen):
             what = f"a colour you won as your {word} colour"
         yield Static(status_line(view), classes="status")
         yield Static(
-            f"{name}, the deal is over. Choose {what}: it decides how your cards score.",
+            Text(f"{name}, the deal is over. Choose {what}: it decides how your cards score."),
             classes="explain",
         )
         pile = Static(self._pile(), id="pile")
-        pile.border_title = f"{name}'s cards from this deal"
+        pile.border_title = escape(f"{name}'s cards from this deal")
         yield pile
         scores = self.scores
         best = max(range(len(scores)), key=lambda i: scores[i])

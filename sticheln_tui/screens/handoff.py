@@ -36,12 +36,12 @@ class HandoffScreen(FlowScreen):
         with Vertical(id="handoff"):
             yield Static(status_line(self.view), id="handoff-status")
             yield Static("Pass the keyboard to", classes="handoff-line")
-            yield Static(" ".join(name.upper()), id="handoff-name")
+            yield Static(Text(" ".join(name.upper())), id="handoff-name")
             if self.last_event:
                 yield Static(self.last_event, classes="handoff-line")
             yield Static("Nobody else should look at the screen now.", classes="handoff-line dim")
             with Center():
-                yield Static(f"{name}, press Enter to {task}", id="handoff-prompt")
+                yield Static(Text(f"{name}, press Enter to {task}"), id="handoff-prompt")
         yield Footer()
 
     def action_reveal(self) -> None:

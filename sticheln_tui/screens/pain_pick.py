@@ -69,12 +69,10 @@ class PainPickScreen(PrivateScreen):
         view = self.view
         name = view.players[view.seat]
         yield Static(status_line(view), classes="status")
-        yield Static(f"{name}, {pick_instructions(view)}", classes="explain")
-        if view.leftover:
+        yield Static(Text(f"{name}, {pick_instructions(view)}"), classes="explain")
+        if view.leftover_count:
             yield Static(leftover_text(view), classes="leftover")
-        hand = self.make_hand()
-        hand.border_title = f"{name}'s hand"
-        yield hand
+        yield self.make_hand()
         yield Static(colour_summary(view.hand), id="summary")
         yield Static(id="preview")
         yield Footer()
@@ -85,6 +83,13 @@ class PainPickScreen(PrivateScreen):
         if card is None:
             return
         rules = self.view.rules
+        preview = self.query_one("#preview", Static)
+        if PickPain(card) not in self.view.legal_moves:
+            text = card_text(card)
+            text.append(" cannot be your second card: choose another colour than ")
+            text.append_text(colour_name(card.colour))
+            preview.update(text.append("."))
+            return
         others = sum(1 for c in self.view.hand if c.colour == card.colour) - 1
         text = Text("Lay down ")
         text.append_text(card_text(card))
@@ -94,7 +99,7 @@ class PainPickScreen(PrivateScreen):
         if not rules.pain_in_hand:
             text.append(f"; this card scores {card_score(card, {card.colour}, rules):+d}")
         text.append(f", and {others} more {card.colour} in your hand." if others else ".")
-        self.query_one("#preview", Static).update(text)
+        preview.update(text)
 
     @on(Hand.CardChosen)
     def pick(self, event: Hand.CardChosen) -> None:

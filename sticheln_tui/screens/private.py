@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.markup import escape
 
 from ..core.game import Move, SeatView
 from ..widgets.hand import Hand
+from ..widgets.table_parts import pain_colour_words
 from .flow import FlowScreen
 
 
@@ -23,12 +25,16 @@ class PrivateScreen(FlowScreen):
 
     def make_hand(self) -> Hand:
         view = self.view
-        return Hand(
+        hand = Hand(
             view.hand,
             legal={move.card for move in view.legal_moves},
             pain_colours=view.pain_colours(view.seat),
             id="hand",
         )
+        title = f"{view.players[view.seat]}'s hand"
+        pain = pain_colour_words(view, view.seat).plain
+        hand.border_title = escape(f"{title} ({pain})" if pain else title)
+        return hand
 
     def action_choose(self) -> None:
         if self.settled():

@@ -33,16 +33,20 @@ class RevealScreen(FlowScreen):
         if view.rules.dark:
             yield Static(f"Every {word} card lies face down", classes="screen-title")
             yield Static(
-                f"Dark rules: the {word} cards stay hidden until the end of the deal, "
-                f"so only their owners know them. {leader} leads the first trick.",
+                Text(
+                    f"Dark rules: the {word} cards stay hidden until the end of the deal, "
+                    f"so only their owners know them. {leader} leads the first trick."
+                ),
                 classes="explain",
             )
         else:
             yield Static(f"The {word} cards are turned face up", classes="screen-title")
             yield Static(self._cards_table(), id="reveal-table")
             yield Static(
-                f"Each player's {word} colours are marked with these cards. "
-                f"{leader} leads the first trick.",
+                Text(
+                    f"Each player's {word} colours are marked with these cards. "
+                    f"{leader} leads the first trick."
+                ),
                 classes="explain",
             )
         yield Footer()

@@ -14,7 +14,7 @@ from ..core.game import Phase, SeatView, running_totals, standings
 from ..core.options import pain_word
 from ..core.sticheln import Rules
 from ..widgets.cards import cards_text, colour_name
-from ..widgets.table_parts import deal_label, last_trick_text
+from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -113,20 +113,21 @@ class ScoreboardScreen(FlowScreen):
             verdict = names_text(view, view.winners)
             verdict += " wins!" if len(view.winners) == 1 else " share the win!"
             yield Static("Game over", id="game-over")
-            yield Static(verdict, id="verdict")
+            yield Static(Text(verdict), id="verdict")
         else:
-            yield Static(
-                f"Scores after {deal_label(view).lower()}"
-                + ("" if view.deal > view.deals_total else f" of {view.deals_total}"),
-                classes="screen-title",
-            )
+            deal = view.results[-1].deal
+            if deal > view.deals_total:
+                title = f"Scores after extra deal {deal - view.deals_total}"
+            else:
+                title = f"Scores after deal {deal} of {view.deals_total}"
+            yield Static(title, classes="screen-title")
         yield Static(score_table(view), id="scores")
         yield Static(last_trick_text(view, view.results[-1].last_trick), id="deal-last-trick")
         if self.final:
             chart = Static(totals_chart(view), id="chart")
             chart.border_title = "Running totals"
             yield chart
-        yield Static(self._next_step(), classes="explain")
+        yield Static(Text(self._next_step()), classes="explain")
         yield Footer()
 
     def _next_step(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -204,8 +205,8 @@ class SetupScreen(Screen):
         seed_text = self.query_one("#seed", Input).value.strip()
         problem = self._problem(names, seed_text)
         if problem:
-            error.update(f"Cannot start: {problem}.")
-            self.notify(f"Cannot start: {problem}.", severity="error")
+            error.update(Text(f"Cannot start: {problem}."))
+            self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
             return
         error.update("")
         seed = int(seed_text) if seed_text else None

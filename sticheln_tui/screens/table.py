@@ -12,7 +12,6 @@ from ..widgets.hand import Hand
 from ..widgets.table_parts import (
     last_trick_text,
     leftover_text,
-    pain_colour_words,
     play_hint,
     players_text,
     status_line,
@@ -36,13 +35,9 @@ class TableScreen(PrivateScreen):
             trick.border_title = f"Trick {view.trick_number}/{view.tricks_per_deal}"
             yield trick
         yield Static(last_trick_text(view), id="last-trick")
-        if view.leftover:
+        if view.leftover_count:
             yield Static(leftover_text(view), classes="leftover")
-        hand = self.make_hand()
-        title = f"{view.players[view.seat]}'s hand"
-        pain = pain_colour_words(view, view.seat)
-        hand.border_title = f"{title} ({pain.plain})" if pain.plain else title
-        yield hand
+        yield self.make_hand()
         yield Static(id="hint")
         yield Footer()
 

@@ -166,7 +166,7 @@ class Hand(Widget, can_focus=True):
         if card is None:
             return
         if card not in self.legal:
-            self.notify(f"{card} cannot be played now.", severity="warning")
+            self.notify(f"{card} cannot be chosen now.", severity="warning", markup=False)
             return
         self.post_message(self.CardChosen(card))
 

@@ -77,9 +77,12 @@ def trump_note(view: SeatView) -> str:
     lead = view.lead_colour
     if lead is None:
         return "The first card sets the lead colour."
-    other = next(colour for colour in COLOUR_LETTERS if colour != lead)
-    zeros = "zeros too" if is_trump(Card(other, 0), lead, rules) else "not zeros"
-    note = f"Lead {COLOUR_LETTERS[lead]}: other colours trump ({zeros})"
+    if rules.french_deck:
+        note = f"Lead {COLOUR_LETTERS[lead]}: other suits trump"
+    else:
+        other = next(colour for colour in COLOUR_LETTERS if colour != lead)
+        zeros = "zeros too" if is_trump(Card(other, 0), lead, rules) else "not zeros"
+        note = f"Lead {COLOUR_LETTERS[lead]}: other colours trump ({zeros})"
     if rules.latest_trump:
         note += "; the last trump colour decides"
     return note + ("; lowest wins." if rules.reverse else ".")

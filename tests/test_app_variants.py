@@ -1,0 +1,190 @@
+"""Pilot tests of the rule variants through the real app."""
+
+from __future__ import annotations
+
+from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import ChooseColours, Game, Phase, SettleTie
+from sticheln_tui.core.options import PRESETS
+from sticheln_tui.core.sticheln import Rules, score_deal
+from sticheln_tui.screens.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.widgets.hand import Hand
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+def on(app, screen_type) -> bool:
+    return isinstance(app.screen, screen_type)
+
+
+async def test_enter_alone_plays_a_whole_table_sheet_game():
+    app = StichelnApp(players=NAMES[:3], seed=3, rules=PRESETS["table-sheet"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: is_final(app))
+        assert len(app.game.results) >= 3  # one deal per player, maybe tie-break deals
+        check_final_screen(app)
+
+
+async def test_in_dark_each_table_shows_only_its_own_pain_card():
+    app = StichelnApp(players=NAMES[:4], seed=6, rules=Rules(dark=True, deals=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = set()
+        while not on(app, ScoreboardScreen):
+            game = app.game
+            text = screen_text(app)
+            if on(app, TableScreen):
+                seat = app.screen.view.seat
+                tables.add(seat)
+                own = game.pain_cards[seat]
+                others = [c for s, cards in enumerate(game.pain_cards) if s != seat for c in cards]
+                assert cards_on_screen(text, own) == own
+                assert cards_on_screen(text, others) == []
+            elif on(app, HandoffScreen | RevealScreen):
+                everyone = [card for cards in game.pain_cards for card in cards]
+                assert cards_on_screen(text, everyone) == []
+            await pilot.press("enter")
+            await pilot.pause()
+        assert tables == {0, 1, 2, 3}
+        # Once the deal is scored, every pain card is shown.
+        everyone = [card for score in app.game.results[0].scores for card in score.pain_cards]
+        assert sorted(cards_on_screen(screen_text(app), everyone)) == sorted(everyone)
+
+
+async def test_harsh_second_pick_refuses_a_card_of_the_first_colour():
+    app = StichelnApp(players=NAMES[:3], seed=2, rules=Rules(harsh=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, PainPickScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on(app, PainPickScreen)  # the same player lays down a second card
+        (first,) = app.game.pain_cards[0]
+        hand = app.screen.query_one(Hand)
+        assert hand.focused_card.colour != first.colour
+        same = next(i for i, card in enumerate(hand.cards) if card.colour == first.colour)
+        hand.cursor = same
+        await pilot.pause()
+        assert "cannot be your second card: choose another colour" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.pain_cards[0] == [first]
+        hand.cursor = next(i for i, c in enumerate(hand.cards) if c.colour != first.colour)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.game.pain_cards[0]) == 2
+        assert on(app, HandoffScreen) and app.screen.seat == 1
+
+
+async def test_late_choice_shows_each_score_and_proposes_the_best():
+    app = StichelnApp(players=NAMES[:3], seed=5, rules=Rules(late=True, deals=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, ChooseColourScreen))
+        screen = app.screen
+        seat = screen.view.seat
+        won = app.game.won[seat]
+        text = screen_text(app)
+        for colours in screen.choices:
+            score = score_deal(won, colours, app.game.rules)
+            assert f"scores {score:+d}" in text
+        best = max(screen.scores)
+        assert screen.scores[screen.query_one("#choices").highlighted] == best
+        assert "(best)" in text
+        # Choose another colour than the proposal: that choice is what counts.
+        await pilot.press("down" if screen.query_one("#choices").highlighted == 0 else "up")
+        await pilot.press("enter")
+        await pilot.pause()
+        chosen = next(m for m in app.game.moves if isinstance(m, ChooseColours))
+        assert chosen.colours != screen.choices[screen.scores.index(best)] or (
+            screen.scores.count(best) > 1
+        )
+        await press_until(pilot, lambda: on(app, ScoreboardScreen))
+        assert app.game.results[0].scores[seat].pain_colours == chosen.colours
+
+
+def tied_game() -> Game:
+    """A one-deal tie-break game, played with the first legal move, that ends tied."""
+    rules = Rules(deals=1, tie_break=True)
+    for seed in range(500):
+        game = Game(NAMES[:3], rules, seed=seed)
+        while game.phase not in (Phase.TIE, Phase.OVER):
+            game.apply(game.legal_moves()[0])
+        if game.phase is Phase.TIE:
+            return game
+    raise AssertionError("no tied game in 500 seeds")
+
+
+async def test_a_tie_offers_an_extra_deal_or_a_shared_win():
+    game = tied_game()
+    tied = [game.players[seat] for seat in game.tied]
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert on(app, ScoreboardScreen) and app.screen.tie
+        text = screen_text(app)
+        assert "Extra deal" in text and "Share the win" in text
+        await pilot.press("s")
+        await pilot.pause()
+        assert is_final(app)
+        assert game.moves[-1] == SettleTie(False)
+        verdict = screen_text(app).split("Game over")[1].splitlines()[1]
+        assert "share the win" in verdict and all(name in verdict for name in tied)
+
+
+async def test_a_tie_extra_deal_is_dealt_by_the_first_tied_player():
+    game = tied_game()
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.phase is Phase.PICK
+        assert app.game.dealer == game.tie_dealers[0]
+        assert "Extra deal 1" in screen_text(app)
+
+
+async def test_setup_presets_and_options_reach_the_game():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#preset").value = "table-sheet"
+        await pilot.pause()
+        assert screen.rules == PRESETS["table-sheet"]
+        assert screen.query_one("#option-dark").value is True
+        # Late has no pick: ticking it switches the pick options off and greys them.
+        screen.query_one("#option-late").focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.rules.late and not screen.rules.dark and not screen.rules.pain_in_hand
+        assert screen.query_one("#option-dark").disabled
+        assert screen.query_one("#preset").value == "custom"
+        # The French deck is for four players only.
+        assert not screen.query_one("#option-french_deck").disabled
+        screen.query_one("#count").value = 3
+        await pilot.pause()
+        assert screen.query_one("#option-french_deck").disabled
+        await pilot.click("#start")
+        await pilot.pause()
+        assert not on(app, SetupScreen)
+        assert app.game.rules == screen.rules
+        assert app.game.rules.late and app.game.rules.deals is None
+
+
+async def test_reverse_and_french_tables_speak_their_rules():
+    app = StichelnApp(players=NAMES[:4], seed=1, rules=Rules(reverse=True, french_deck=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: on(app, TableScreen))
+        text = screen_text(app)
+        assert "Classic + Reverse, French deck" in text
+        assert "(luck:" in text
+        assert any(symbol in text for symbol in "♠♥♦♣")
