@@ -110,6 +110,7 @@ class StichelnApp(App[None]):
     def _show_private(self, seat: int) -> None:
         """The mover's own screen, behind a hand-off if someone else has the keyboard."""
         if seat != self._keyboard:
+            self.clear_notifications()  # nothing of the last player's may linger
             public = self.game.view(None)
             self._show(HandoffScreen(public, seat, self._last_event(public)))
             return
@@ -182,6 +183,7 @@ class StichelnApp(App[None]):
             self._keyboard = None
         self._last_mover = None
         name = self.game.players[self.game.to_move]
+        self._show_next()
         # A toast outlives its screen: it names only cards everybody has seen.
         if isinstance(move, ChooseColours):
             self.notify(f"{name}: choose your colour again.", markup=False)
@@ -189,11 +191,13 @@ class StichelnApp(App[None]):
             self.notify(f"{name}: lay down your card again.", markup=False)
         else:
             self.notify(f"{name}: your card {move.card} is back in your hand.", markup=False)
-        self._show_next()
 
     def action_rules(self) -> None:
-        if not isinstance(self.screen, RulesHelpScreen):
-            self.push_screen(RulesHelpScreen(self.rules))
+        if isinstance(self.screen, RulesHelpScreen):
+            return
+        # At setup, the rules being chosen; in a game, the rules in force.
+        rules = self.screen.rules if isinstance(self.screen, SetupScreen) else self.rules
+        self.push_screen(RulesHelpScreen(rules))
 
     def action_quit(self) -> None:
         """The command palette's Quit asks first, like the q key."""

@@ -41,6 +41,15 @@ def screen_text(app: App) -> str:
     return "\n".join(svg_lines(app.export_screenshot()))
 
 
+def reference_points(card: Card, colours, rules) -> int:
+    """One card's score, written out from RULES.md 1.5 and 1.7 independently of the core."""
+    if rules.reverse:
+        return card.value if card.colour in colours else -1
+    if card.colour in colours:
+        return -5 if rules.mild else -card.value
+    return 1
+
+
 def card_marks(card: Card) -> list[str]:
     """Every way a card can be drawn: plain, pain-marked, focused."""
     return [

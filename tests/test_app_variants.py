@@ -140,6 +140,7 @@ async def test_a_tie_offers_an_extra_deal_or_a_shared_win():
 
 async def test_a_tie_extra_deal_is_dealt_by_the_first_tied_player():
     game = tied_game()
+    first_tied = game.tied[0]
     app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -148,7 +149,7 @@ async def test_a_tie_extra_deal_is_dealt_by_the_first_tied_player():
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.phase is Phase.PICK
-        assert app.game.dealer == game.tie_dealers[0]
+        assert app.game.dealer == first_tied
         assert "Extra deal 1" in screen_text(app)
 
 

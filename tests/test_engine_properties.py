@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import pytest
+from helpers import reference_points
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -146,16 +147,8 @@ def expected_dealer_and_leader(players: int, rules: Rules, first_leader: int, in
     return (first_leader + index - 1) % players, (first_leader + index) % players
 
 
-def card_points(card: Card, colours, rules: Rules) -> int:
-    if rules.reverse:
-        return card.value if card.colour in colours else -1
-    if card.colour in colours:
-        return -5 if rules.mild else -card.value
-    return 1
-
-
 def expected_score(pile, colours, rules: Rules) -> tuple[int, int]:
-    points = [card_points(card, colours, rules) for card in pile]
+    points = [reference_points(card, colours, rules) for card in pile]
     return sum(p for p in points if p > 0), sum(p for p in points if p <= 0)
 
 
@@ -209,7 +202,7 @@ class Books:
     last_winner: int = -1
     finished: list[FinishedDeal] = field(default_factory=list)
     completed_tricks: int = 0
-    first_tied: list[int] | None = None  # the tied seats when the tie-break first applied
+    tie_dealt: list[int] = field(default_factory=list)  # who dealt an extra deal, in order
     tie_decisions: list[tuple[int, bool]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -353,6 +346,7 @@ class Books:
         assert self.rules.tie_break
         self.tie_decisions.append((seat, move.extra_deal))
         if move.extra_deal:
+            self.tie_dealt.append(seat)
             assert after.deal == before.deal + 1
             assert after.dealer == seat  # the tied seat deals the extra deal
         else:
@@ -387,16 +381,14 @@ class Books:
             return
         leaders = leaders_of(game.results, n, rules)
         if rules.tie_break and len(leaders) > 1:
-            # RULES.md 2: the seats tied after the regular deals each deal one extra deal,
-            # in seat order, while a tie remains (read, as the engine does, as the seats of
-            # the first tie, even if the tie later changes).
-            if self.first_tied is None:
-                self.first_tied = leaders
-            if self.extra_deals < len(self.first_tied):
+            # RULES.md 2: while a tie remains, the next tied seat (seat order) that has not
+            # dealt an extra deal yet decides and deals one; when all have, the win is shared.
+            waiting = [seat for seat in leaders if seat not in self.tie_dealt]
+            if waiting:
                 assert after.phase is Phase.TIE
                 assert after.deal == self.deal
                 assert after.tied == tuple(leaders)
-                assert after.to_move == self.first_tied[self.extra_deals]
+                assert after.to_move == waiting[0]
                 assert set(game.view(after.to_move).legal_moves) == {
                     SettleTie(True),
                     SettleTie(False),
@@ -517,7 +509,7 @@ def test_every_trick_has_one_winner_who_leads_next(table, seed, choice_seed, lea
                 players, rules, leader % players, deal.number - 1
             )
         else:
-            dealer = books.first_tied[deal.number - regular - 1]
+            dealer = books.tie_dealt[deal.number - regular - 1]
         assert deal.dealer == dealer
 
 
@@ -758,17 +750,16 @@ def test_tie_breaks_end_with_every_decision(table, seed, choice_seed, leader):
     players, rules = table
     game, books = play_out(players, rules, seed, choice_seed, leader)
     assert game.phase is Phase.OVER
-    if books.first_tied is not None:
-        assert books.extra_deals <= len(books.first_tied)
-        assert len(books.tie_decisions) >= books.extra_deals
-        assert all(seat in books.first_tied for seat, _ in books.tie_decisions)
+    assert books.extra_deals == len(books.tie_dealt) <= players
+    assert len(set(books.tie_dealt)) == len(books.tie_dealt)  # nobody deals twice
+    assert len(books.tie_decisions) >= books.extra_deals
 
 
 def test_the_tie_example_game_does_reach_two_tie_decisions():
     # Keeps EXAMPLE_GAMES honest: its tie game exercises both tie-break rounds.
     (players, rules), seed, choice_seed, leader = EXAMPLE_GAMES[-1]
     game, books = play_out(players, rules, seed, choice_seed, leader)
-    assert books.first_tied == [0, 1]
+    assert books.tie_dealt == [0, 1]
     assert books.tie_decisions == [(0, True), (1, True)]
     assert [deal.dealer for deal in books.finished[1:]] == [0, 1]
     assert game.view(None).winners == (2,)

@@ -11,6 +11,7 @@ from dataclasses import fields, replace
 from itertools import combinations, product
 
 import pytest
+from helpers import reference_points
 
 from sticheln_tui.core.cards import FRENCH_SUITS, Card, sorted_cards
 from sticheln_tui.core.game import (
@@ -144,17 +145,8 @@ def search(build, wanted, seeds=range(400)):
     raise AssertionError("no seed in the range gives the wanted situation")
 
 
-def points(card: Card, colours, rules: Rules) -> int:
-    """One card's score, written out from RULES.md 1.5 and 1.7."""
-    if rules.reverse:
-        return card.value if card.colour in colours else -1
-    if card.colour in colours:
-        return -5 if rules.mild else -card.value
-    return 1
-
-
 def expected_total(pile, colours, rules: Rules) -> int:
-    return sum(points(card, colours, rules) for card in pile)
+    return sum(reference_points(card, colours, rules) for card in pile)
 
 
 # -- forbidden combinations (RULES.md 1.8) -------------------------------------------------
@@ -733,11 +725,13 @@ def test_kept_pain_card_scores_for_its_captor_against_the_captors_colours(captor
     assert card not in tracker.won[owner]
     assert scores[owner].total != expected_total(tracker.won[owner] + [card], owner_colours, rules)
     captor_colours = {p.colour for p in tracker.pain[captor]}
-    assert points(card, captor_colours, rules) == (-card.value if captor_has_colour else 1)
-    without = [other for other in tracker.won[captor] if other != card]
-    assert scores[captor].total - expected_total(without, captor_colours, rules) == points(
-        card, captor_colours, rules
+    assert reference_points(card, captor_colours, rules) == (
+        -card.value if captor_has_colour else 1
     )
+    without = [other for other in tracker.won[captor] if other != card]
+    assert scores[captor].total - expected_total(
+        without, captor_colours, rules
+    ) == reference_points(card, captor_colours, rules)
 
 
 # -- latest trump and zeros as trump -------------------------------------------------------
@@ -994,3 +988,27 @@ def test_french_deck_game(in_hand, tricks):
 def test_french_deck_is_refused_for_other_tables(players):
     with pytest.raises(ValueError, match="4 players"):
         Game(NAMES[:players], Rules(french_deck=True), 0, 1)
+
+
+def test_when_a_tie_narrows_the_next_extra_deal_goes_to_a_seat_still_tied():
+    # RULES.md 2: "the next tied player deals another": someone the extra deal lifted
+    # out of the tie is not asked again, and nobody deals two extra deals.
+    rules = Rules(deals=1, tie_break=True)
+    for seed in range(3000):
+        game = Game(("Ann", "Bob", "Cid"), rules, seed=seed)
+        ties: list[tuple[tuple[int, ...], int]] = []
+        while game.phase is not Phase.OVER:
+            if game.phase is Phase.TIE:
+                ties.append((tuple(game.tied), game.to_move))
+                game.apply(SettleTie(True))
+            else:
+                game.apply(game.legal_moves()[0])
+        if len(ties) >= 2 and ties[0][0] != ties[1][0]:
+            break
+    else:
+        raise AssertionError("no game whose tie changed after an extra deal")
+    dealt = []
+    for tied, decider in ties:
+        assert decider in tied and decider not in dealt
+        assert decider == min(seat for seat in tied if seat not in dealt)
+        dealt.append(decider)

@@ -192,7 +192,7 @@ class Game:
         self.results: list[DealResult] = []
         self.deals_total = rules.deals_for(len(names))
         self.tricks_per_deal = tricks_per_deal(len(names), rules)
-        self.tie_dealers: list[int] = []  # tied seats, each deals one extra deal
+        self.tie_dealt: list[int] = []  # tied seats that have dealt their extra deal
         self.tied: list[int] = []
         self._start_deal(0)
 
@@ -272,15 +272,14 @@ class Game:
             return
         count = len(self.players)
         leaders = standings(self.results, count, self.rules)
-        if len(leaders) > 1 and self.rules.tie_break:
-            if not self.tie_dealers:
-                self.tie_dealers = leaders
-            extra_played = len(self.results) - self.deals_total
-            if extra_played < len(self.tie_dealers):
-                self.tied = leaders
-                self.phase = Phase.TIE
-                self.to_move = self.tie_dealers[extra_played]
-                return
+        # RULES.md 2: while a tie remains, the next tied player (in seat order) who has
+        # not dealt an extra deal yet deals one; once all of them have, the win is shared.
+        waiting = [seat for seat in leaders if seat not in self.tie_dealt]
+        if len(leaders) > 1 and self.rules.tie_break and waiting:
+            self.tied = leaders
+            self.phase = Phase.TIE
+            self.to_move = waiting[0]
+            return
         self.tied = []
         self.phase = Phase.OVER
         self.to_move = None
@@ -334,8 +333,8 @@ class Game:
             self._next_chooser(start=1)
         elif move.extra_deal:
             self.tied = []
-            extra_played = len(self.results) - self.deals_total
-            self._start_deal(self.deal_index + 1, dealer=self.tie_dealers[extra_played])
+            self.tie_dealt.append(seat)
+            self._start_deal(self.deal_index + 1, dealer=seat)
         else:
             self.phase = Phase.OVER
             self.to_move = None

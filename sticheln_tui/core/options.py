@@ -27,16 +27,16 @@ OPTIONS: tuple[Option, ...] = (
     Option("mild", "Mild", "every pain-colour card costs a flat 5, zeros included"),
     Option("harsh", "Harsh", "two pain colours, laid down as two cards of different colours"),
     Option("dark", "Dark", "pain cards stay face down until the end of the deal"),
-    Option("late", "Late", "no pick: choose your pain colour at the end among colours you won"),
+    Option("late", "Late", "no pick; at the end choose a pain colour you won"),
     Option(
         "pain_in_hand",
         "Pain card stays in hand",
-        "the laid-down card is still played; only captured cards score",
+        "you still play it; only captured cards score",
     ),
     Option(
         "latest_trump",
         "Latest trump",
-        "the colour of the last trump played wins, with its highest card",
+        "the last trump colour played wins, its highest card",
     ),
     Option("zeros_trump", "Zeros are trump", "zeros of the other colours are trumps too"),
     Option("dealer_leads", "Dealer leads", "the dealer, not the next player, leads each deal"),
@@ -46,9 +46,7 @@ OPTIONS: tuple[Option, ...] = (
         "Tie-break",
         "a tie goes to most positive deals, then to extra deals",
     ),
-    Option(
-        "french_deck", "French deck", "4 players with 52 cards: spades, hearts, diamonds, clubs"
-    ),
+    Option("french_deck", "French deck", "4 players, 52 cards: spades, hearts, diamonds, clubs"),
 )
 OPTION_BY_FIELD = {option.field: option for option in OPTIONS}
 
@@ -76,6 +74,9 @@ def not_applicable(rules: Rules) -> dict[str, str]:
     if rules.reverse:
         off["mild"] = "Mild is about pain cards"
         off["zeros_trump"] = "in Reverse zeros are never trump"
+    if rules.french_deck:
+        off["zeros_trump"] = "the French deck has no zeros"
+        off["leftover_face_down"] = "the French deck leaves no cards over"
     return off
 
 
@@ -110,9 +111,10 @@ def badge(rules: Rules) -> str:
 
 def _differences(rules: Rules, base: Rules) -> list[str]:
     changes = []
+    moot = not_applicable(rules)  # switched off by another option: not news
     for item in fields(Rules):
         value = getattr(rules, item.name)
-        if value == getattr(base, item.name):
+        if value == getattr(base, item.name) or (item.name in moot and not value):
             continue
         if item.name == "deals":
             changes.append(deals_text(rules))

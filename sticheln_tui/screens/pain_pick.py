@@ -14,21 +14,21 @@ from ..core.cards import Card
 from ..core.game import PickPain, SeatView
 from ..core.options import pain_word
 from ..core.sticheln import card_score
-from ..widgets.cards import card_text, colour_name
+from ..widgets.cards import card_text, colour_name, rank_text
 from ..widgets.hand import Hand
 from ..widgets.table_parts import leftover_text, status_line
 from .private import PrivateScreen
 
 
 def colour_summary(hand: tuple[Card, ...]) -> Text:
-    """`red: 3 cards, 0 4 9, high 9` for each colour in the hand."""
+    """`red: 3 cards, 0 4 9, sum 13` for each colour in the hand."""
     lines = []
     for colour, group in groupby(hand, key=lambda card: card.colour):
-        values = [card.value for card in group]
+        cards = list(group)
         line = colour_name(colour)
-        line.append(f": {len(values)} card{'s' if len(values) > 1 else ''}, ")
-        line.append(" ".join(str(v) for v in values))
-        line.append(f", sum {sum(values)}", style="dim")
+        line.append(f": {len(cards)} card{'s' if len(cards) > 1 else ''}, ")
+        line.append(" ".join(rank_text(card) for card in cards))
+        line.append(f", sum {sum(card.value for card in cards)}", style="dim")
         lines.append(line)
     return Text("\n").join(lines)
 

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ..core.game import Phase, SeatView, running_totals, standings
@@ -18,7 +19,7 @@ from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 
 BARS = "▁▂▃▄▅▆▇█"
-SHOWN_DEALS = 6  # later deals get a column each; earlier ones share one, to fit 80 columns
+SHOWN_DEALS = 5  # later deals get a column each; earlier ones share one, to fit 80 columns
 
 
 def _breakdown_words(rules: Rules) -> str:
@@ -31,15 +32,18 @@ def score_table(view: SeatView) -> Table:
     count = len(view.players)
     leaders = set(standings(view.results, count, view.rules))
     last = view.results[-1]
-    earlier, shown = view.results[:-SHOWN_DEALS], view.results[-SHOWN_DEALS:]
+    # Two pain cards a row leave room for fewer deal columns at 80 columns.
+    room = SHOWN_DEALS - 2 if view.rules.harsh else SHOWN_DEALS
+    earlier, shown = view.results[:-room], view.results[-room:]
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    table.add_column("Player")
+    table.add_column("Player", no_wrap=True, min_width=10)
     if earlier:
-        table.add_column(f"D1-{earlier[-1].deal}", justify="right")
+        span = "D1" if len(earlier) == 1 else f"D1-{earlier[-1].deal}"
+        table.add_column(span, justify="right")
     for result in shown:
         table.add_column(f"D{result.deal}", justify="right")
     table.add_column("Tricks", justify="right")
-    table.add_column(pain_word(view.rules).capitalize())
+    table.add_column(pain_word(view.rules).capitalize(), no_wrap=True)
     table.add_column(f"D{last.deal}: {_breakdown_words(view.rules)}", justify="right")
     table.add_column("Total", justify="right")
     if view.rules.tie_break:
@@ -93,6 +97,7 @@ class ScoreboardScreen(FlowScreen):
     """
 
     # Enter moves on; its label in the Footer says where to, for the screen's mode.
+    AUTO_FOCUS = "#score-body"  # arrows and PageUp/PageDown scroll a long table
     BINDINGS = [
         Binding("enter", "continue('next')", "Next deal", priority=True),
         Binding("enter", "continue('extra')", "Extra deal", priority=True),
@@ -121,12 +126,14 @@ class ScoreboardScreen(FlowScreen):
             else:
                 title = f"Scores after deal {deal} of {view.deals_total}"
             yield Static(title, classes="screen-title")
-        yield Static(score_table(view), id="scores")
-        yield Static(last_trick_text(view, view.results[-1].last_trick), id="deal-last-trick")
-        if self.final:
-            chart = Static(totals_chart(view), id="chart")
-            chart.border_title = "Running totals"
-            yield chart
+        with VerticalScroll(id="score-body"):
+            yield Static(score_table(view), id="scores")
+            last = view.results[-1].last_trick
+            yield Static(last_trick_text(view, last), id="deal-last-trick")
+            if self.final:
+                chart = Static(totals_chart(view), id="chart")
+                chart.border_title = "Running totals"
+                yield chart
         yield Static(Text(self._next_step()), classes="explain")
         yield Footer()
 

@@ -11,7 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
-from ..core.options import OPTIONS, PRESET_LABELS, PRESETS, not_applicable, with_option
+from ..core.options import (
+    OPTION_BY_FIELD,
+    OPTIONS,
+    PRESET_LABELS,
+    PRESETS,
+    not_applicable,
+    with_option,
+)
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 
 DEFAULT_PLAYERS = 4
@@ -84,6 +91,7 @@ class SetupScreen(Screen):
                     id=f"option-{option.field}",
                     classes="option",
                 )
+            yield Static(id="greyed", classes="explain")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
                 yield Input(
@@ -164,6 +172,10 @@ class SetupScreen(Screen):
                 box.value = getattr(self.rules, option.field)
                 box.disabled = option.field in off
                 box.tooltip = f"Not available: {off[option.field]}" if box.disabled else None
+            # Greyed boxes cannot take focus, so the reasons are spelt out for keyboards.
+            reasons = "; ".join(f"{OPTION_BY_FIELD[f].label}: {why}" for f, why in off.items())
+            greyed = self.query_one("#greyed", Static)
+            greyed.update(Text(f"Greyed out: {reasons}." if reasons else ""))
             self.query_one("#preset", Select).value = self._preset_name()
             self.query_one("#deals", Select).value = self.rules.deals or ONE_PER_PLAYER
 
@@ -177,7 +189,7 @@ class SetupScreen(Screen):
     def preset_changed(self, event: Select.Changed) -> None:
         if event.value in PRESETS:
             self.rules = PRESETS[event.value]
-            self._sync_options()
+        self._sync_options()  # "Custom" alone changes nothing, so it shows what is set
 
     @on(Select.Changed, "#deals")
     def deals_changed(self, event: Select.Changed) -> None:
@@ -188,8 +200,11 @@ class SetupScreen(Screen):
 
     def _problem(self, names: list[str], seed_text: str) -> str | None:
         problem = check_names(names)
-        if problem is None and seed_text and not seed_text.lstrip("-").isdigit():
-            problem = f"the seed must be a whole number, not {seed_text!r}"
+        if problem is None and seed_text:
+            try:
+                int(seed_text)
+            except ValueError:
+                problem = f"the seed must be a whole number, not {seed_text!r}"
         if problem is None:
             try:
                 check_players(len(names), self.rules)

@@ -26,6 +26,13 @@ CARD_WIDTH = 6  # `[ 7 R]`
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
+def rank_text(card: Card) -> str:
+    """A card's value as players name it: J, Q, K, A in the French deck."""
+    if card.colour in SUIT_SYMBOLS:
+        return _FRENCH_RANKS.get(card.value, str(card.value))
+    return str(card.value)
+
+
 def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     """`[ 7 R]`; `[ 7 R!]` for a pain-colour card; `▶ 7 R◀` for the focused card.
 
@@ -33,8 +40,7 @@ def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     """
     symbol = SUIT_SYMBOLS.get(card.colour)
     if symbol:
-        rank = _FRENCH_RANKS.get(card.value, str(card.value))
-        body = f"{rank:>2}{symbol}{card.letter}"
+        body = f"{rank_text(card):>2}{symbol}{card.letter}"
     else:
         body = f"{card.value:>2} {card.letter}"
     body += "!" if pain else ""

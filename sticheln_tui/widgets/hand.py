@@ -166,7 +166,8 @@ class Hand(Widget, can_focus=True):
         if card is None:
             return
         if card not in self.legal:
-            self.notify(f"{card} cannot be chosen now.", severity="warning", markup=False)
+            # No toast: it would outlive this screen and name a private card.
+            self.app.bell()
             return
         self.post_message(self.CardChosen(card))
 
