@@ -41,6 +41,16 @@ def screen_text(app: App) -> str:
     return "\n".join(svg_lines(app.export_screenshot()))
 
 
+def c(text: str) -> Card:
+    """'red 5' -> Card('red', 5)."""
+    colour, value = text.split()
+    return Card(colour, int(value))
+
+
+def cards(*texts: str) -> list[Card]:
+    return [c(text) for text in texts]
+
+
 def reference_points(card: Card, colours, rules) -> int:
     """One card's score, written out from RULES.md 1.5 and 1.7 independently of the core."""
     if rules.reverse:

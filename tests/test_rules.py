@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import c, cards
 
 from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card, sort_key
 from sticheln_tui.core.game import (
@@ -36,16 +37,6 @@ ALL_SIX = set(STICHELN_COLOURS)
 CLASSIC = Rules()
 REVERSE = Rules(reverse=True)
 MILD = Rules(mild=True)
-
-
-def c(text: str) -> Card:
-    """'red 5' -> Card('red', 5)."""
-    colour, value = text.split()
-    return Card(colour, int(value))
-
-
-def cards(*texts: str) -> list[Card]:
-    return [c(text) for text in texts]
 
 
 def all_views(game: Game) -> list[SeatView]:

@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from itertools import combinations, product
 
 import pytest
-from helpers import reference_points
+from helpers import c, cards, reference_points
 
 from sticheln_tui.core.cards import FRENCH_SUITS, Card, sorted_cards
 from sticheln_tui.core.game import (
@@ -42,16 +42,6 @@ from sticheln_tui.core.sticheln import (
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 REVERSE = Rules(reverse=True)
-
-
-def c(text: str) -> Card:
-    """'red 5' -> Card('red', 5)."""
-    colour, value = text.split()
-    return Card(colour, int(value))
-
-
-def cards(*texts: str) -> list[Card]:
-    return [c(text) for text in texts]
 
 
 def winner(texts, rules) -> int:
