@@ -9,13 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.markup import escape
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.game import ChooseColours, SeatView
 from ..core.options import pain_word
 from ..core.sticheln import score_deal
 from ..widgets.cards import cards_text, colour_name
+from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import status_line
 from .private import PrivateScreen
 
@@ -57,7 +58,7 @@ class ChooseColourScreen(PrivateScreen):
         )
         options.highlighted = best
         yield options
-        yield Footer()
+        yield KeysFooter()
 
     def _pile(self) -> Text:
         lines = [cards_text(group) for _, group in groupby(self.view.won, key=lambda c: c.colour)]

@@ -6,10 +6,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
 from ..core.options import pain_word
+from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
@@ -42,7 +43,7 @@ class HandoffScreen(FlowScreen):
             yield Static("Nobody else should look at the screen now.", classes="handoff-line dim")
             with Center():
                 yield Static(Text(f"{name}, press Enter to {task}"), id="handoff-prompt")
-        yield Footer()
+        yield KeysFooter()
 
     def action_reveal(self) -> None:
         if self.settled():

@@ -8,13 +8,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import PickPain, SeatView
 from ..core.options import pain_word
 from ..core.sticheln import card_score
 from ..widgets.cards import card_text, colour_name, rank_text
+from ..widgets.footer import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.table_parts import leftover_text, status_line
 from .private import PrivateScreen
@@ -75,7 +76,7 @@ class PainPickScreen(PrivateScreen):
         yield self.make_hand()
         yield Static(colour_summary(view.hand), id="summary")
         yield Static(id="preview")
-        yield Footer()
+        yield KeysFooter()
 
     @on(Hand.CursorMoved)
     def show_preview(self, event: Hand.CursorMoved) -> None:

@@ -7,11 +7,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.game import SeatView
 from ..core.options import pain_word
 from ..widgets.cards import card_text, colour_name
+from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
@@ -49,7 +50,7 @@ class RevealScreen(FlowScreen):
                 ),
                 classes="explain",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def _cards_table(self) -> Table:
         table = Table(box=None, padding=(0, 2), show_header=False)

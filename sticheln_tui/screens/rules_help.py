@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..core.options import OPTIONS, badge, deals_text
 from ..core.sticheln import Rules
+from ..widgets.footer import KeysFooter
 
 RULES_TEXT = """\
 # How to play Sticheln (classic)
@@ -113,7 +114,7 @@ class RulesHelpScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_in_force(self.rules) + RULES_TEXT)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.game import Phase, SeatView, running_totals, standings
 from ..core.options import pain_word
 from ..core.sticheln import Rules
 from ..widgets.cards import cards_text, colour_name
+from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 
@@ -135,7 +136,7 @@ class ScoreboardScreen(FlowScreen):
                 chart.border_title = "Running totals"
                 yield chart
         yield Static(Text(self._next_step()), classes="explain")
-        yield Footer()
+        yield KeysFooter()
 
     def _next_step(self) -> str:
         view = self.view

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.options import (
@@ -20,6 +20,7 @@ from ..core.options import (
     with_option,
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
+from ..widgets.footer import KeysFooter
 
 DEFAULT_PLAYERS = 4
 CUSTOM = "custom"
@@ -108,7 +109,7 @@ class SetupScreen(Screen):
         )
         yield Static(id="setup-error")
         yield Button("Start", id="start", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_name_inputs(DEFAULT_PLAYERS)

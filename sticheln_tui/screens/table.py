@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.game import PlayCard
+from ..widgets.footer import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.table_parts import (
     last_trick_text,
@@ -39,7 +40,7 @@ class TableScreen(PrivateScreen):
             yield Static(leftover_text(view), classes="leftover")
         yield self.make_hand()
         yield Static(id="hint")
-        yield Footer()
+        yield KeysFooter()
 
     @on(Hand.CursorMoved)
     def show_hint(self, event: Hand.CursorMoved) -> None:
