@@ -38,15 +38,12 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("Sticheln: a new game", classes="screen-title")
         with VerticalScroll(id="setup"):
-            with Horizontal(classes="setup-row"):
-                yield Label("Players", classes="setup-label")
-                yield Select(
-                    [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-                    value=DEFAULT_PLAYERS,
-                    allow_blank=False,
-                    compact=True,
-                    id="count",
-                )
+            yield self._choice_row(
+                "Players",
+                [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                DEFAULT_PLAYERS,
+                "count",
+            )
             with Grid(id="names"):
                 for seat in range(MAX_PLAYERS):
                     yield Input(
@@ -56,34 +53,25 @@ class SetupScreen(Screen):
                         id=f"name-{seat}",
                         classes="name",
                     )
-            with Horizontal(classes="setup-row"):
-                yield Label("Leads first (the youngest)", classes="setup-label")
-                yield Select(
-                    self._leader_options(DEFAULT_PLAYERS),
-                    value=0,
-                    allow_blank=False,
-                    compact=True,
-                    id="leader",
-                )
-            with Horizontal(classes="setup-row"):
-                yield Label("Rules", classes="setup-label")
-                yield Select(
-                    [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
-                    value=self._preset_name(),
-                    allow_blank=False,
-                    compact=True,
-                    id="preset",
-                )
-            with Horizontal(classes="setup-row"):
-                yield Label("Deals", classes="setup-label")
-                yield Select(
-                    [("one per player", ONE_PER_PLAYER)]
-                    + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
-                    value=self.rules.deals or ONE_PER_PLAYER,
-                    allow_blank=False,
-                    compact=True,
-                    id="deals",
-                )
+            yield self._choice_row(
+                "Leads first (the youngest)",
+                self._leader_options(DEFAULT_PLAYERS),
+                0,
+                "leader",
+            )
+            yield self._choice_row(
+                "Rules",
+                [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
+                self._preset_name(),
+                "preset",
+            )
+            yield self._choice_row(
+                "Deals",
+                [("one per player", ONE_PER_PLAYER)]
+                + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
+                self.rules.deals or ONE_PER_PLAYER,
+                "deals",
+            )
             for option in OPTIONS:
                 yield Checkbox(
                     f"{option.label}: {option.explanation}",
@@ -110,6 +98,14 @@ class SetupScreen(Screen):
         yield Static(id="setup-error")
         yield Button("Start", id="start", variant="primary")
         yield KeysFooter()
+
+    def _choice_row(self, label: str, options: list, value: object, id: str) -> Horizontal:
+        """A labelled one-line drop-down."""
+        return Horizontal(
+            Label(label, classes="setup-label"),
+            Select(options, value=value, allow_blank=False, compact=True, id=id),
+            classes="setup-row",
+        )
 
     def on_mount(self) -> None:
         self._show_name_inputs(DEFAULT_PLAYERS)
