@@ -135,10 +135,27 @@ async def variant_screens() -> None:
         await until(pilot, reach_trick(app, 2, 3))
         await shoot(app, pilot, "french_table")
 
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(_tied_game())
+        await shoot(app, pilot, "tie_break")
+
     app = StichelnApp(players=PLAYERS[:3], seed=SEED, rules=PRESETS["table-sheet"])
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, reach_trick(app, 5, 1))
         await shoot(app, pilot, "table_sheet_table")
+
+
+def _tied_game() -> Game:
+    """The first seeded one-deal tie-break game that ends level, played by first moves."""
+    for seed in range(500):
+        game = Game(PLAYERS[:3], Rules(deals=1, tie_break=True), seed=seed)
+        while game.phase not in (Phase.TIE, Phase.OVER):
+            game.apply(game.legal_moves()[0])
+        if game.phase is Phase.TIE:
+            return game
+    raise RuntimeError("no tied game found")
 
 
 def _one_card_left(game: Game) -> bool:
