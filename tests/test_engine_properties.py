@@ -640,7 +640,7 @@ def test_replay_and_take_back(table, seed, choice_seed, leader, point_seed):
         replayed = Game.replay(names, rules, first_leader, seed, moves[:point])
         assert replayed.moves == moves[:point]
         assert all_views(replayed) == history[point]
-        back = replayed.without_last_move()
+        back = replayed.rewound(len(replayed.moves) - 1)
         assert back.moves == moves[: point - 1]
         assert back.seed == seed
         assert all_views(back) == history[point - 1]

@@ -640,10 +640,10 @@ def test_public_view_has_an_empty_hand_and_no_moves():
         game.apply(first_move(game))
 
 
-def test_without_last_move_restores_the_view():
+def test_rewinding_one_move_restores_the_view():
     game = Game(NAMES[:4], rules=Rules(deals=2), seed=17)
     with pytest.raises(IllegalMove):
-        game.without_last_move()
+        game.rewound(len(game.moves) - 1)
     history = []
     step = 0
     while game.phase is not Phase.OVER:
@@ -652,12 +652,12 @@ def test_without_last_move_restores_the_view():
         step += 1
         trick_done = len(game.view(None).trick) == 0
         if step in (1, 3, 4, 5, 17, 60) or game.phase is Phase.OVER or trick_done:
-            back = game.without_last_move()
+            back = game.rewound(len(game.moves) - 1)
             assert all_views(back) == history[-1]
             assert back.moves == game.moves[:-1]
             assert back.seed == game.seed
     # Taking back the last move of the game reopens it.
-    back = game.without_last_move()
+    back = game.rewound(len(game.moves) - 1)
     assert back.phase is Phase.PLAY
     assert len(back.results) == 1
 

@@ -126,6 +126,9 @@ class SeatView:
     leftover_count: int
     trick: tuple[Played, ...]
     last_trick: CompletedTrick | None
+    # Every trick of this deal so far: the whole table saw each one played. Screens list
+    # only the last (remembering is part of the game); computer players remember them all.
+    deal_tricks: tuple[CompletedTrick, ...]
     tricks_won: tuple[int, ...]
     results: tuple[DealResult, ...]
     legal_moves: tuple[Move, ...]  # empty unless this seat is to move
@@ -211,11 +214,13 @@ class Game:
             game.apply(move)
         return game
 
-    def without_last_move(self) -> Game:
-        """This game as it was before its last move (the move is taken back)."""
-        if not self.moves:
+    def rewound(self, moves: int) -> Game:
+        """This game as it was after its first `moves` moves (the later ones taken back)."""
+        if not 0 <= moves < len(self.moves):
             raise IllegalMove("there is no move to take back")
-        return Game.replay(self.players, self.rules, self.first_leader, self.seed, self.moves[:-1])
+        return Game.replay(
+            self.players, self.rules, self.first_leader, self.seed, self.moves[:moves]
+        )
 
     # -- deals --------------------------------------------------------------------
 
@@ -235,6 +240,7 @@ class Game:
         self.tricks_won = [0] * count
         self.trick: list[Played] = []
         self.last_trick: CompletedTrick | None = None
+        self.deal_tricks: list[CompletedTrick] = []
         # Deal 1 is dealt by the seat right of the chosen player (or, when the dealer
         # leads, by the chosen player), then the deal moves one seat clockwise each deal
         # (RULES.md 1.3 and 2); a tie-break deal is dealt by a tied player.
@@ -388,6 +394,7 @@ class Game:
         self.won[winner].extend(p.card for p in plays)
         self.tricks_won[winner] += 1
         self.last_trick = CompletedTrick(plays, winner)
+        self.deal_tricks.append(self.last_trick)
         self.trick = []
         self.leader = self.to_move = winner
         if not self.hands[winner]:
@@ -424,6 +431,7 @@ class Game:
             leftover_count=len(self.leftover),
             trick=tuple(self.trick),
             last_trick=self.last_trick,
+            deal_tricks=tuple(self.deal_tricks),
             tricks_won=tuple(self.tricks_won),
             results=tuple(self.results),
             legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),

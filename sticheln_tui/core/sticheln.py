@@ -117,34 +117,57 @@ def is_trump(card: Card, lead_colour: str, rules: Rules = Rules()) -> bool:
     return card.value != 0 or rules.zeros_trump
 
 
+def beats(card: Card, best: Card, lead: str, rules: Rules = Rules()) -> bool:
+    """Whether `card`, played later, takes the trick from `best`, the card taking it so
+    far (RULES.md 1.4, 1.7); the latest-trump rule is `trick_winner`'s business.
+
+    Ties go to the card played first, so the later card must be strictly better.
+    """
+    if is_trump(card, lead, rules):
+        if not is_trump(best, lead, rules):
+            return True
+        return card.value < best.value if rules.reverse else card.value > best.value
+    if card.colour != lead or is_trump(best, lead, rules):
+        return False  # an off-lead zero never takes a trick
+    if rules.reverse:  # zeros never win in Reverse, unless every card is a zero
+        return card.value != 0 and (best.value == 0 or card.value < best.value)
+    return card.value > best.value
+
+
 def trick_winner(cards: Sequence[Card], rules: Rules = Rules()) -> int:
     """Index, in play order, of the card that takes the trick (RULES.md 1.4, 1.7, 2).
 
-    Works on an unfinished trick too: then it names the card winning so far.
+    Works on an unfinished trick too: then it names the card winning so far. The lead
+    takes the trick unless a later card beats it, which settles an all-zeros trick.
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
     lead = cards[0].colour
-    trumps = [i for i, card in enumerate(cards) if is_trump(card, lead, rules)]
-    if trumps:
-        if rules.latest_trump:
-            latest_colour = cards[trumps[-1]].colour
-            candidates = [i for i in trumps if cards[i].colour == latest_colour]
-        else:
-            candidates = trumps
-    else:
-        # Zeros never win in Reverse; in classic play the lead itself is always a
-        # candidate, which also settles the all-zeros trick in the lead's favour.
-        candidates = [
-            i
-            for i, card in enumerate(cards)
-            if card.colour == lead and (card.value != 0 or not rules.reverse)
-        ]
-        if not candidates:
-            return 0
-    if rules.reverse:
-        return min(candidates, key=lambda i: (cards[i].value, i))
-    return max(candidates, key=lambda i: (cards[i].value, -i))
+    latest = None
+    if rules.latest_trump:  # only trumps of the last trump colour played can win
+        latest = next((c.colour for c in reversed(cards) if is_trump(c, lead, rules)), None)
+    best = 0
+    for index in range(1, len(cards)):
+        card = cards[index]
+        if latest is not None and card.colour != latest and card.colour != lead:
+            continue
+        if beats(card, cards[best], lead, rules):
+            best = index
+    return best
+
+
+def cards_taking(
+    trick: Sequence[Card], cards: Iterable[Card], rules: Rules = Rules()
+) -> list[Card]:
+    """Those of `cards` that, played next, would take the trick as it stands."""
+    if not trick:
+        return list(cards)
+    if rules.latest_trump:  # a new trump colour can change which earlier card wins
+        position = len(trick)
+        return [card for card in cards if trick_winner([*trick, card], rules) == position]
+    best = trick[trick_winner(trick, rules)]
+    lead = trick[0].colour
+    return [card for card in cards if beats(card, best, lead, rules)]
 
 
 def card_score(card: Card, pain_colours: Collection[str], rules: Rules = Rules()) -> int:
