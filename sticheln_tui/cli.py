@@ -11,29 +11,49 @@ from collections.abc import Sequence
 from dataclasses import fields
 
 from . import __version__
+from .bots import LEVELS, Seat, bot_name
 from .core.names import check_names
 from .core.options import OPTIONS, PRESETS, with_option
 from .core.sticheln import MAX_DEALS, Rules, check_players
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the whole usage
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _seed(text: str) -> int:
+def whole_number(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
 
 
-def _names(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    problem = check_names(names)
+def _seed(text: str) -> int:
+    return whole_number(text, "the seed")
+
+
+def _seats(text: str) -> list[Seat]:
+    """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
+    seats = []
+    for index, entry in enumerate(part.strip() for part in text.split(",")):
+        if entry.casefold().startswith("bot:"):
+            level = entry[4:].strip().casefold()
+            if level not in LEVELS:
+                raise argparse.ArgumentTypeError(
+                    f"a bot level is one of {', '.join(LEVELS)}, not {entry[4:].strip()!r}"
+                )
+            seats.append(Seat(bot_name(level, index), level))
+        else:
+            seats.append(Seat(entry))
+    problem = check_names([seat.name for seat in seats])
     if problem:
         raise argparse.ArgumentTypeError(problem)
-    return names
+    if all(seat.level for seat in seats):
+        raise argparse.ArgumentTypeError(
+            "at least one player must be human (bots alone: sticheln simulate)"
+        )
+    return seats
 
 
 def _deals(text: str) -> int | None:
@@ -50,7 +70,7 @@ def _deals(text: str) -> int | None:
     return deals
 
 
-def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "rules",
         "Choose a preset, then switch single options on (--reverse) or off (--no-reverse).",
@@ -93,16 +113,19 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="sticheln",
         description="Play Sticheln, the trick-taking card game, at one keyboard (hot seat).",
-        epilog="Example: sticheln --players Ann,Bob,Cid --seed 7",
+        epilog="Examples: sticheln --players Ann,Bob,Cid --seed 7; "
+        "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
+        "sticheln simulate --help (games between bots)",
     )
     parser.add_argument(
         "--players",
-        type=_names,
-        metavar="NAMES",
-        help="comma-separated names of 3 to 8 players, in seat order; skips the setup screen",
+        type=_seats,
+        metavar="SEATS",
+        help="comma-separated names of 3 to 8 players in seat order, or bot:easy, "
+        "bot:normal, bot:strong for a computer player; skips the setup screen",
     )
     parser.add_argument(
         "--first",
@@ -116,11 +139,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _add_rule_options(parser)
+    add_rule_options(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["simulate"]:
+        from .simulate import main as simulate
+
+        return simulate(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -129,18 +157,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_players(len(args.players), rules)
     except ValueError as error:
         parser.error(str(error))
+    seats = args.players
     first_leader = 0
     if args.first is not None:
-        if args.players is None:
+        if seats is None:
             parser.error("--first needs --players")
-        folded = [name.casefold() for name in args.players]
+        folded = [seat.name.casefold() for seat in seats]
         if args.first.strip().casefold() not in folded:
             parser.error(f"--first {args.first!r} is not one of the players")
         first_leader = folded.index(args.first.strip().casefold())
 
     from .app import StichelnApp
 
-    StichelnApp(players=args.players, first_leader=first_leader, seed=args.seed, rules=rules).run()
+    StichelnApp(players=seats, first_leader=first_leader, seed=args.seed, rules=rules).run()
     return 0
 
 

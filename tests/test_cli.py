@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from sticheln_tui import cli
+from sticheln_tui.bots import Seat
 from sticheln_tui.core.options import OPTIONS, PRESETS
 from sticheln_tui.core.sticheln import Rules
 
@@ -73,7 +74,7 @@ def test_good_options_reach_the_app(monkeypatch):
     monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
     assert cli.main(["--players", "Ann, Bob ,Cid", "--seed", "42", "--first", "bob"]) == 0
     assert started == {
-        "players": ["Ann", "Bob", "Cid"],
+        "players": [Seat("Ann"), Seat("Bob"), Seat("Cid")],
         "first_leader": 1,
         "seed": 42,
         "rules": Rules(),

@@ -1,0 +1,13 @@
+#!/bin/sh
+# The bot ladder behind the README's figures: one bot against three of the level below,
+# 4-player classic games. Each run prints a table and ends with one line of JSON.
+#
+#     sh benchmarks/bot_strength.sh [GAMES] [WORKERS]
+#
+# With 400 games, the normal-vs-easy run takes under a minute; strong-vs-normal takes
+# about half an hour on two cores.
+set -e
+games=${1:-400}
+workers=${2:-2}
+sticheln simulate --seats normal,easy,easy,easy --games "$games" --seed 1 --workers "$workers" --json
+sticheln simulate --seats strong,normal,normal,normal --games "$games" --seed 1 --workers "$workers" --json

@@ -1,0 +1,34 @@
+"""Computer players. Each is given one seat's view, never the game itself."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .base import Advice, Bot
+from .easy import EasyBot
+from .normal import NormalBot
+from .strong import StrongBot
+
+BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
+LEVELS = tuple(BOTS)
+
+__all__ = ["BOTS", "LEVELS", "Advice", "Bot", "NormalBot", "Seat", "bot_name", "make_bot"]
+
+
+class Seat(NamedTuple):
+    """A place at the table: a human (no level) or a computer player of a level."""
+
+    name: str
+    level: str | None = None
+
+
+def bot_name(level: str, seat: int) -> str:
+    """A bot's default name, short enough for the table's name column: "Strong 3"."""
+    return f"{level.capitalize()} {seat + 1}"
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of this level ("easy", "normal" or "strong"); raises ValueError otherwise."""
+    if level not in BOTS:
+        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}, not {level!r}")
+    return BOTS[level](seed)

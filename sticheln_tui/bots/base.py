@@ -1,0 +1,63 @@
+"""What every computer player shares: it sees one seat's view and returns one move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..core.game import ChooseColours, Move, Phase, SeatView, SettleTie
+from ..core.options import pain_word
+from .world import best_colours
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A move and, in one line, why."""
+
+    move: Move
+    reason: str
+
+
+class Bot:
+    """A computer player. It is given a `SeatView` and nothing else, so it knows exactly
+    what a human in its seat would know; the same seed and view give the same move."""
+
+    level = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Move:
+        return self.advise(view).move
+
+    def advise(self, view: SeatView) -> Advice:
+        if view.seat is None or view.to_move != view.seat or not view.legal_moves:
+            raise ValueError("a bot can only move for its own seat, on its turn")
+        rng = random.Random(
+            f"{self.seed}/{view.seat}/{view.deal}/{view.phase}/{sum(view.picked)}"
+            f"/{view.trick_number}/{len(view.trick)}"
+        )
+        if view.phase is Phase.PICK:
+            return self.pick(view, rng)
+        if view.phase is Phase.PLAY:
+            if len(view.legal_moves) == 1:
+                return Advice(view.legal_moves[0], "it is your last card")
+            return self.play(view, rng)
+        if view.phase is Phase.CHOOSE:
+            return choose_colours(view)
+        return Advice(SettleTie(False), "a shared win is certain; another deal is a gamble")
+
+    def pick(self, view: SeatView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+    def play(self, view: SeatView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+
+def choose_colours(view: SeatView) -> Advice:
+    """Late: the colours whose cards cost least, as the choice screen proposes."""
+    colours = best_colours(view.won, view.rules)
+    word = pain_word(view.rules)
+    return Advice(
+        ChooseColours(colours), f"{' and '.join(colours)} as {word} colour gives the best score"
+    )

@@ -1,0 +1,28 @@
+"""The easy bot: the rules of thumb, with now and then a card played on a whim."""
+
+from __future__ import annotations
+
+import random
+
+from ..core.game import PickPain, PlayCard, SeatView
+from .base import Advice, Bot
+from .thumb import pick_card, thumb_card
+from .world import own_colours
+
+
+class EasyBot(Bot):
+    level = "easy"
+    WHIM = 0.25  # how often it plays any legal move instead of the rule of thumb
+
+    def pick(self, view: SeatView, rng: random.Random) -> Advice:
+        if rng.random() < self.WHIM:
+            return Advice(rng.choice(view.legal_moves), "a hunch")
+        card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
+        return Advice(PickPain(card), "the colour with the fewest, lowest cards")
+
+    def play(self, view: SeatView, rng: random.Random) -> Advice:
+        if rng.random() < self.WHIM:
+            return Advice(rng.choice(view.legal_moves), "a hunch")
+        trick = [play.card for play in view.trick]
+        card = thumb_card(view.hand, trick, own_colours(view), view.rules)
+        return Advice(PlayCard(card), "rule of thumb")

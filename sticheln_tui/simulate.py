@@ -1,0 +1,198 @@
+"""`sticheln simulate`: games between computer players, no screen, with the figures.
+
+Textual is never imported here, so a long run starts at once and runs anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from .bots import LEVELS
+from .bots.match import Outcome, play_bot_game
+from .cli import Parser, add_rule_options, rules_from, whole_number
+from .core.options import badge
+from .core.sticheln import Rules, check_players
+
+MAX_GAMES = 100_000
+
+
+def _seats(text: str) -> list[str]:
+    levels = [part.strip().removeprefix("bot:") for part in text.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"a seat is one of {', '.join(LEVELS)}, not {level!r}")
+    return levels
+
+
+def _count(name: str, top: int):
+    def parse(text: str) -> int:
+        number = whole_number(text, name)
+        if not 1 <= number <= top:
+            raise argparse.ArgumentTypeError(f"{name} must be from 1 to {top}, not {number}")
+        return number
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="sticheln simulate",
+        description="Play games between computer players and print their win rates.",
+        epilog="Example: sticheln simulate --seats strong,normal,normal,normal --games 400",
+    )
+    parser.add_argument(
+        "--seats",
+        type=_seats,
+        required=True,
+        metavar="LEVELS",
+        help=f"comma-separated bot levels in seat order, 3 to 8 of: {', '.join(LEVELS)}",
+    )
+    parser.add_argument(
+        "--games",
+        type=_count("games", MAX_GAMES),
+        default=100,
+        metavar="N",
+        help="how many games to play (default: 100)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=lambda text: whole_number(text, "the seed"),
+        default=1,
+        metavar="N",
+        help="fixes every game, so a run can be repeated exactly (default: 1)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_count("workers", 64),
+        default=1,
+        metavar="N",
+        help="processes to play games in parallel (default: 1)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="end with the figures as one line of JSON"
+    )
+    add_rule_options(parser)
+    return parser
+
+
+def _play(job: tuple[list[str], Rules, int, int]) -> Outcome:
+    return play_bot_game(*job)
+
+
+def jobs(levels: list[str], rules: Rules, seed: int, games: int) -> list:
+    """One job per game: its own seed, and the first lead moving round the table."""
+    seeds = random.Random(seed)
+    return [(levels, rules, seeds.getrandbits(32), index % len(levels)) for index in range(games)]
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    spread /= 1 + z * z / games
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def summarise(levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict:
+    """The figures of a run; a shared win counts 1/k to each of its k winners."""
+    games = len(outcomes)
+    wins = [0.0] * len(levels)
+    scores = [0] * len(levels)
+    seconds = dict.fromkeys(levels, 0.0)
+    moves = dict.fromkeys(levels, 0)
+    for outcome in outcomes:
+        for seat in outcome.winners:
+            wins[seat] += 1 / len(outcome.winners)
+        for seat, total in enumerate(outcome.totals):
+            scores[seat] += total
+        for level in seconds:
+            seconds[level] += outcome.seconds[level]
+            moves[level] += outcome.moves[level]
+    seats = []
+    for seat, level in enumerate(levels):
+        low, high = wilson_interval(wins[seat], games)
+        seats.append(
+            {
+                "seat": seat,
+                "level": level,
+                "wins": round(wins[seat], 3),
+                "win_rate": round(wins[seat] / games, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "mean_score": round(scores[seat] / games, 2),
+            }
+        )
+    per_move = {level: round(seconds[level] / max(moves[level], 1), 5) for level in seconds}
+    return {"games": games, "seats": seats, "seconds_per_move": per_move}
+
+
+def run(levels: list[str], rules: Rules, seed: int, games: int, workers: int) -> list[Outcome]:
+    work = jobs(levels, rules, seed, games)
+    progress = Progress(
+        "Playing",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=games)
+        if workers == 1:
+            outcomes = []
+            for job in work:
+                outcomes.append(_play(job))
+                progress.advance(task)
+            return outcomes
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = []
+            for outcome in pool.map(_play, work):
+                outcomes.append(outcome)
+                progress.advance(task)
+            return outcomes
+
+
+def print_table(figures: dict, rules_text: str) -> None:
+    console = Console()
+    table = Table(title=f"{figures['games']} games, {rules_text}")
+    for heading in ("Seat", "Level", "Wins", "Win rate", "95% interval", "Mean score"):
+        table.add_column(heading, justify="left" if heading == "Level" else "right")
+    for seat in figures["seats"]:
+        low, high = seat["ci95"]
+        table.add_row(
+            str(seat["seat"] + 1),
+            seat["level"],
+            f"{seat['wins']:g}",
+            f"{seat['win_rate']:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{seat['mean_score']:+.1f}",
+        )
+    console.print(table)
+    timing = ", ".join(f"{level} {s:.4f}" for level, s in figures["seconds_per_move"].items())
+    console.print(f"Seconds per move: {timing}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        rules = rules_from(args)
+        check_players(len(args.seats), rules)
+    except ValueError as error:
+        parser.error(str(error))
+    workers = min(args.workers, args.games)
+    outcomes = run(args.seats, rules, args.seed, args.games, workers)
+    figures = summarise(args.seats, outcomes)
+    print_table(figures, f"{badge(rules)}, seed {args.seed}")
+    if args.json:
+        print(json.dumps(figures))
+    return 0
