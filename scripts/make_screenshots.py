@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
@@ -24,8 +25,9 @@ from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.table import TableScreen
 
-# Keys come faster than any person presses them here.
+# Keys come faster than any person presses them here, and bots do not pause.
 FlowScreen.INPUT_GUARD_SECONDS = 0.0
+StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -91,6 +93,7 @@ async def main() -> None:
         await shoot(app, pilot, "rules_help")
 
     await variant_screens()
+    await bot_screens()
 
 
 def reach_trick(app, number: int, played: int):
@@ -145,6 +148,40 @@ async def variant_screens() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, reach_trick(app, 5, 1))
         await shoot(app, pilot, "table_sheet_table")
+
+
+async def bot_screens() -> None:
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for seat, level in ((1, "normal"), (2, "strong"), (3, "easy")):
+            app.screen.query_one(f"#kind-{seat}").value = level
+        app.screen.query_one("#name-0").value = "Ann"
+        await shoot(app, pilot, "setup_bots")
+
+    seats = [
+        Seat("Ann"),
+        Seat("Normal 2", "normal"),
+        Seat("Strong 3", "strong"),
+        Seat("Easy 4", "easy"),
+    ]
+    app = StichelnApp(players=seats, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def ann_to_play_trick(number: int) -> bool:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            view = app.game.view(None)
+            return (
+                isinstance(app.screen, TableScreen)
+                and app.screen.view.legal_moves
+                and view.trick_number == number
+            )
+
+        while not await ann_to_play_trick(3):
+            await pilot.press("enter")
+        await pilot.press("h")
+        await shoot(app, pilot, "bots_table")
 
 
 def _tied_game() -> Game:

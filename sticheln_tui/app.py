@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
+from collections.abc import Sequence
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 
+from .bots import Bot, Seat, make_bot
 from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
 from .core.sticheln import Rules
 from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
+from .screens.flow import FlowScreen
 from .screens.handoff import HandoffScreen
 from .screens.pain_pick import PainPickScreen
 from .screens.private import PrivateScreen
@@ -22,21 +30,26 @@ from .widgets.table_parts import last_event_text
 
 
 class StichelnApp(App[None]):
-    """Hot-seat Sticheln: every seat is a human sharing this keyboard."""
+    """Hot-seat Sticheln: humans share this keyboard; computer players fill other seats."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Sticheln"
     BINDINGS = [
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("u", "take_back", "Take back"),
+        Binding("space", "hurry", "Hurry", show=False),
         Binding("q", "request_quit", "Quit"),
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
+    # How long a computer player's card stays "about to be played", so humans can follow;
+    # Space or Enter skips the wait.
+    BOT_PAUSE: ClassVar[float] = 0.8
+
     def __init__(
         self,
-        players: list[str] | None = None,
+        players: Sequence[str | Seat] | None = None,
         first_leader: int = 0,
         seed: int | None = None,
         rules: Rules = Rules(),
@@ -45,11 +58,14 @@ class StichelnApp(App[None]):
         self._start_with = (players, first_leader, seed)
         self.rules = rules  # the rules of the game in progress, or offered at setup
         self.game: Game | None = None
+        self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
         self._keyboard: int | None = None
+        self._hurry = asyncio.Event()
         self._deals_shown = 0
         self._reveal_shown = False
         self._take_back_open = False
+        self._take_back_to = 0  # moves kept by a take-back: those before the human's move
         self._last_mover: int | None = None
 
     def on_mount(self) -> None:
@@ -63,19 +79,31 @@ class StichelnApp(App[None]):
 
     def start_game(
         self,
-        players: list[str],
+        players: Sequence[str | Seat],
         first_leader: int = 0,
         seed: int | None = None,
         rules: Rules = Rules(),
     ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
-        self.continue_game(Game(players, rules, first_leader, seed))
+        seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
+        if all(seat.level for seat in seats):
+            raise ValueError("at least one player must be human")
+        game = Game([seat.name for seat in seats], rules, first_leader, seed)
+        self.continue_game(game, [seat.level for seat in seats])
 
-    def continue_game(self, game: Game) -> None:
-        """Take over a game in any state; the next private screen needs a hand-off."""
+    def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
+        """Take over a game in any state, with a bot level (or None: human) per seat.
+
+        With several humans, the next private screen needs a hand-off.
+        """
         self.game = game
         self.rules = game.rules
-        self._keyboard = None
+        self.bots = {
+            seat: make_bot(level, game.seed * len(game.players) + seat)
+            for seat, level in enumerate(levels)
+            if level
+        }
+        self._keyboard = self._lone_human()
         self._last_mover = None
         self._deals_shown = len(game.results)
         public = game.view(None)
@@ -94,18 +122,32 @@ class StichelnApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def _lone_human(self) -> int | None:
+        """The only human at the table, who keeps the keyboard throughout; or None."""
+        humans = [seat for seat in range(len(self.game.players)) if seat not in self.bots]
+        return humans[0] if len(humans) == 1 else None
+
     def _show_next(self) -> None:
         game = self.game
         assert game is not None
+        tie_news = None
+        if game.phase is Phase.TIE and game.to_move in self.bots:
+            tie_news = self._bot_settles_tie()
         public = game.view(None)
         if len(game.results) > self._deals_shown or game.phase in (Phase.TIE, Phase.OVER):
             self._take_back_open = False
+            self.clear_notifications()  # a hint names a card of a hand: not for the table
             self._show(ScoreboardScreen(public))
         elif game.phase is Phase.PLAY and game.rules.picks and not self._reveal_shown:
             self._take_back_open = False
+            self.clear_notifications()
             self._show(RevealScreen(public))
+        elif game.to_move in self.bots:
+            self._bot_turn(game.to_move)
         else:
             self._show_private(game.to_move)
+        if tie_news:
+            self.notify(tie_news, markup=False)
 
     def _show_private(self, seat: int) -> None:
         """The mover's own screen, behind a hand-off if someone else has the keyboard."""
@@ -134,14 +176,70 @@ class StichelnApp(App[None]):
 
     def reveal_seen(self) -> None:
         self._reveal_shown = True
-        self._keyboard = None  # the whole table watched: the next hand needs a hand-off
+        # The whole table watched: the next hand needs a hand-off, unless one human
+        # plays alone with bots.
+        self._keyboard = self._lone_human()
         self._show_next()
 
     def scores_seen(self) -> None:
         self._deals_shown = len(self.game.results)
         self._reveal_shown = False
-        self._keyboard = None
+        self._keyboard = self._lone_human()
         self._show_next()
+
+    # -- computer players -----------------------------------------------------------
+
+    def _bot_turn(self, seat: int) -> None:
+        """A bot moves: picks and choices at once (nothing shows), cards at a readable
+        pace on the screen of the human at the keyboard."""
+        game = self.game
+        if game.phase is not Phase.PLAY:
+            self._apply_bot_move(seat, self.bots[seat].choose(game.view(seat)))
+            return
+        if self._keyboard is None:  # several humans: the next one clockwise takes over
+            count = len(game.players)
+            human = next(s % count for s in range(seat, seat + count) if s % count not in self.bots)
+            self.clear_notifications()
+            public = game.view(None)
+            self._show(HandoffScreen(public, human, self._last_event(public)))
+            return
+        self._show(TableScreen(game.view(self._keyboard)))
+        self._hurry.clear()
+        self.run_worker(self._play_bot_card(seat, game), group="bots")
+
+    async def _play_bot_card(self, seat: int, game: Game) -> None:
+        view = game.view(seat)
+        moves_made = len(game.moves)
+        started = time.monotonic()
+        # The search runs in a thread so the screen keeps answering keys meanwhile.
+        move = await asyncio.to_thread(self.bots[seat].choose, view)
+        pause = self.BOT_PAUSE - (time.monotonic() - started)
+        if pause > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._hurry.wait(), pause)
+        # Rules help or a dialog on top: the card waits until it is closed.
+        while not isinstance(self.screen, FlowScreen):
+            await asyncio.sleep(0.05)
+        if self.game is game and len(game.moves) == moves_made:  # not taken back meanwhile
+            self._apply_bot_move(seat, move)
+
+    def _apply_bot_move(self, seat: int, move: Move) -> None:
+        self.game.apply(move)
+        self._last_mover = seat
+        self._show_next()
+
+    def _bot_settles_tie(self) -> str:
+        """The tied bot decides; returns the news for the table."""
+        seat = self.game.to_move
+        advice = self.bots[seat].advise(self.game.view(seat))
+        self.game.apply(advice.move)
+        name = self.game.players[seat]
+        choice = "an extra deal" if advice.move.extra_deal else "to share the win"
+        return f"{name} chose {choice}: {advice.reason}."
+
+    def action_hurry(self) -> None:
+        """Play the waiting computer player's card now."""
+        self._hurry.set()
 
     def settle_tie(self, extra_deal: bool) -> None:
         """The table's answer to a tie: one more deal, or a shared win."""
@@ -159,6 +257,7 @@ class StichelnApp(App[None]):
         if game is None or seat != game.to_move or move not in game.legal_moves():
             return
         mover = game.to_move
+        self._take_back_to = len(game.moves)
         game.apply(move)
         self._last_mover = mover
         self._take_back_open = True
@@ -174,8 +273,10 @@ class StichelnApp(App[None]):
         return True
 
     def action_take_back(self) -> None:
-        move = self.game.moves[-1]
-        self.game = self.game.without_last_move()
+        """Take back the last human move, and the computer players' moves after it."""
+        game = self.game
+        move = game.moves[self._take_back_to]
+        self.game = game.rewound(self._take_back_to)
         self._take_back_open = False
         # From a hand-off screen the next player may be the one pressing u: the
         # taken-back hand only reappears behind its own hand-off.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sticheln_tui.app import StichelnApp
 from sticheln_tui.screens.flow import FlowScreen
 
 
@@ -11,3 +12,9 @@ from sticheln_tui.screens.flow import FlowScreen
 def no_input_guard(monkeypatch):
     """Pilot presses keys faster than any person; the guard gets its own test."""
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def no_bot_pause(monkeypatch):
+    """Computer players move at once in tests; the pause has its own test."""
+    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)

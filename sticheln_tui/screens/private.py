@@ -5,7 +5,9 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.markup import escape
 
-from ..core.game import Move, SeatView
+from ..bots import NormalBot
+from ..core.game import ChooseColours, Move, SeatView
+from ..widgets.cards import card_label
 from ..widgets.hand import Hand
 from ..widgets.table_parts import pain_colour_words
 from .flow import FlowScreen
@@ -14,7 +16,10 @@ from .flow import FlowScreen
 class PrivateScreen(FlowScreen):
     """A screen that shows one seat's hand; only ever given that seat's view."""
 
-    BINDINGS = [Binding("enter", "choose", "Play", priority=True)]
+    BINDINGS = [
+        Binding("enter", "choose", "Play", priority=True),
+        Binding("h", "hint", "Hint"),
+    ]
     AUTO_FOCUS = "Hand"
 
     def __init__(self, view: SeatView) -> None:
@@ -36,9 +41,25 @@ class PrivateScreen(FlowScreen):
         hand.border_title = escape(f"{title} ({pain})" if pain else title)
         return hand
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return bool(self.view.legal_moves)
+        return True
+
     def action_choose(self) -> None:
-        if self.settled():
+        if not self.view.legal_moves:  # a computer player is about to move: hurry it
+            self.app.action_hurry()
+        elif self.settled():
             self.query_one(Hand).choose()
+
+    def action_hint(self) -> None:
+        """What the normal computer player would do here, and why, in one line."""
+        advice = NormalBot(self.view.seat).advise(self.view)
+        move = advice.move
+        what = (
+            " and ".join(move.colours) if isinstance(move, ChooseColours) else card_label(move.card)
+        )
+        self.notify(f"Hint: {what}: {advice.reason}.", title="", markup=False)
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""

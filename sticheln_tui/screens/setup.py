@@ -10,6 +10,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ..bots import LEVELS, Seat, bot_name
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.options import (
     OPTION_BY_FIELD,
@@ -23,6 +24,8 @@ from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_pl
 from ..widgets.footer import KeysFooter
 
 DEFAULT_PLAYERS = 4
+HUMAN = "human"
+SEAT_KINDS = [("Human", HUMAN)] + [(f"Bot: {level}", level) for level in LEVELS]
 CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 
@@ -52,6 +55,14 @@ class SetupScreen(Screen):
                         compact=True,
                         id=f"name-{seat}",
                         classes="name",
+                    )
+                    yield Select(
+                        SEAT_KINDS,
+                        value=HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                        classes="kind",
                     )
             yield self._choice_row(
                 "Leads first (the youngest)",
@@ -118,11 +129,22 @@ class SetupScreen(Screen):
     def count(self) -> int:
         return self.query_one("#count", Select).value
 
+    def _level(self, seat: int) -> str | None:
+        kind = self.query_one(f"#kind-{seat}", Select).value
+        return None if kind == HUMAN else kind
+
+    def _default_name(self, seat: int) -> str:
+        level = self._level(seat)
+        return bot_name(level, seat) if level else default_name(seat)
+
     def names(self) -> list[str]:
         return [
-            self.query_one(f"#name-{seat}", Input).value.strip() or default_name(seat)
+            self.query_one(f"#name-{seat}", Input).value.strip() or self._default_name(seat)
             for seat in range(self.count)
         ]
+
+    def seats(self) -> list[Seat]:
+        return [Seat(name, self._level(seat)) for seat, name in enumerate(self.names())]
 
     def _leader_options(self, count: int, names: list[str] | None = None) -> list:
         names = names or [default_name(seat) for seat in range(count)]
@@ -131,6 +153,7 @@ class SetupScreen(Screen):
     def _show_name_inputs(self, count: int) -> None:
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#name-{seat}", Input).display = seat < count
+            self.query_one(f"#kind-{seat}", Select).display = seat < count
 
     def _refresh_leaders(self) -> None:
         leader = self.query_one("#leader", Select)
@@ -151,6 +174,12 @@ class SetupScreen(Screen):
 
     @on(Input.Changed, ".name")
     def name_changed(self) -> None:
+        self._refresh_leaders()
+
+    @on(Select.Changed, ".kind")
+    def kind_changed(self, event: Select.Changed) -> None:
+        seat = int(event.select.id.removeprefix("kind-"))
+        self.query_one(f"#name-{seat}", Input).placeholder = self._default_name(seat)
         self._refresh_leaders()
 
     # -- rules ----------------------------------------------------------------------
@@ -195,8 +224,11 @@ class SetupScreen(Screen):
 
     # -- starting -------------------------------------------------------------------
 
-    def _problem(self, names: list[str], seed_text: str) -> str | None:
+    def _problem(self, seats: list[Seat], seed_text: str) -> str | None:
+        names = [seat.name for seat in seats]
         problem = check_names(names)
+        if problem is None and all(seat.level for seat in seats):
+            problem = "at least one player must be human"
         if problem is None and seed_text:
             try:
                 int(seed_text)
@@ -213,9 +245,9 @@ class SetupScreen(Screen):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
-        names = self.names()
+        seats = self.seats()
         seed_text = self.query_one("#seed", Input).value.strip()
-        problem = self._problem(names, seed_text)
+        problem = self._problem(seats, seed_text)
         if problem:
             error.update(Text(f"Cannot start: {problem}."))
             self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
@@ -223,4 +255,4 @@ class SetupScreen(Screen):
         error.update("")
         seed = int(seed_text) if seed_text else None
         leader = self.query_one("#leader", Select).value
-        self.app.start_game(names, leader, seed, self.rules)
+        self.app.start_game(seats, leader, seed, self.rules)

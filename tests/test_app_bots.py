@@ -1,0 +1,193 @@
+"""Pilot tests: computer players at the table, through the real app."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import check_final_screen, is_final, screen_text
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import Seat
+from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.private import PrivateScreen
+from sticheln_tui.screens.table import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def quick_strong_bot(monkeypatch):
+    monkeypatch.setattr(strong_module, "DEFAULT_PLAYOUTS", 40)
+
+
+async def settle(pilot) -> None:
+    """Let a computer player's move (a worker) land and the screen switch."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def step(pilot) -> None:
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def to_anns_turn(pilot) -> None:
+    """Press on until Ann's table asks her for a card."""
+    app = pilot.app
+    while not (isinstance(app.screen, TableScreen) and app.screen.view.legal_moves):
+        await step(pilot)
+
+
+def solo_table():
+    return [
+        Seat("Ann"),
+        Seat("Normal 2", "normal"),
+        Seat("Strong 3", "strong"),
+        Seat("Easy 4", "easy"),
+    ]
+
+
+async def test_one_human_with_three_bots_never_sees_a_hand_off():
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=2))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        private_seats = set()
+        presses = 0
+        while not is_final(app):
+            assert not isinstance(app.screen, HandoffScreen)
+            if isinstance(app.screen, PrivateScreen):
+                private_seats.add(app.screen.view.seat)
+            await step(pilot)
+            presses += 1
+            assert presses < 400
+        check_final_screen(app)
+        assert private_seats == {0}  # only Ann's hand was ever on screen
+        # Ann made her 2 x (1 pick + 14 cards) moves; the bots made all the others.
+        assert sum(1 for _ in app.game.moves) == 2 * 4 * 15
+
+
+async def test_bots_play_while_the_human_watches_the_trick_grow():
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        await step(pilot)  # Ann plays a card; the bots follow one by one
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.view.seat == 0
+        assert app.game.to_move == 0 or len(app.game.view(None).trick) == 0
+
+
+async def test_two_humans_hand_off_only_to_each_other():
+    seats = [Seat("Ann"), Seat("Easy 2", "easy"), Seat("Bob"), Seat("Normal 4", "normal")]
+    app = StichelnApp(players=seats, seed=9, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        handoffs = []
+        while not is_final(app):
+            if isinstance(app.screen, HandoffScreen):
+                handoffs.append(app.screen.seat)
+                text = screen_text(app)
+                assert "Pass the keyboard to" in text
+            if isinstance(app.screen, PrivateScreen):
+                assert app.screen.view.seat in (0, 2)
+            await step(pilot)
+        assert handoffs and set(handoffs) <= {0, 2}
+
+
+async def test_take_back_also_takes_back_the_bots_cards():
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        before = list(app.game.moves)
+        await step(pilot)  # Ann plays; the three bots answer
+        assert len(app.game.moves) > len(before) + 1
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.game.moves == before
+        assert app.game.to_move == 0
+
+
+async def test_hint_names_a_legal_card_and_why_in_one_line():
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        (note,) = list(app._notifications)
+        assert note.message.startswith("Hint: ")
+        assert "\n" not in note.message
+        hand = app.screen.view.hand
+        assert any(str(card) in note.message for card in hand)
+
+
+async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):
+    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.3)
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        await pilot.press("enter")  # Ann plays; a bot's card is now pending
+        await pilot.pause()
+        moves = len(app.game.moves)
+        await pilot.press("q")
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert len(app.game.moves) == moves
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.game.moves) > moves
+
+
+async def test_setup_seats_bots_by_level_and_names_them():
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.click("#kind-1")  # open seat 2's list, step down to "Bot: easy"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        app.screen.query_one("#kind-2").value = "strong"
+        app.screen.query_one("#kind-3").value = "normal"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1").placeholder == "Easy 2"
+        await pilot.click("#start")
+        await settle(pilot)
+        assert app.game.players == ("Player 1", "Easy 2", "Strong 3", "Normal 4")
+        assert {seat: bot.level for seat, bot in app.bots.items()} == {
+            1: "easy",
+            2: "strong",
+            3: "normal",
+        }
+        assert not isinstance(app.screen, HandoffScreen)  # one human: no hand-off at all
+
+
+async def test_setup_refuses_a_table_of_bots_only():
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for seat in range(4):
+            app.screen.query_one(f"#kind-{seat}").value = "easy"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game is None
+        assert "at least one player must be human" in screen_text(app)
+
+
+async def test_bot_cards_wait_a_readable_moment_and_space_skips_it(monkeypatch):
+    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
+        await pilot.press("enter")  # Ann plays; Normal 2 is next
+        await pilot.pause(0.5)
+        moves = len(app.game.moves)
+        assert app.game.to_move == 1
+        assert "Normal 2 to play" in screen_text(app)
+        await pilot.press("space")
+        await pilot.pause(0.3)
+        assert len(app.game.moves) == moves + 1
