@@ -26,7 +26,7 @@ MAX_GAMES = 100_000
 
 
 def _seats(text: str) -> list[str]:
-    levels = [part.strip().removeprefix("bot:") for part in text.split(",")]
+    levels = [part.strip().casefold().removeprefix("bot:") for part in text.split(",")]
     for level in levels:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"a seat is one of {', '.join(LEVELS)}, not {level!r}")

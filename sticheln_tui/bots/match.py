@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from ..core.game import Game, Phase
 from ..core.sticheln import Rules
 from . import bot_name, make_bot
+from .strong import StrongBot
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,9 @@ def play_bot_game(levels: Sequence[str], rules: Rules, seed: int, first_leader: 
         [bot_name(level, seat) for seat, level in enumerate(levels)], rules, first_leader, seed
     )
     bots = [make_bot(level, seed * len(levels) + seat) for seat, level in enumerate(levels)]
+    for bot in bots:
+        if isinstance(bot, StrongBot):  # repeatable runs: the playout budget alone rules
+            bot.time_limit = math.inf
     seconds = dict.fromkeys(levels, 0.0)
     moves = dict.fromkeys(levels, 0)
     while game.phase is not Phase.OVER:

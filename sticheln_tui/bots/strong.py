@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 import time
 
-from ..core.game import PlayCard, SeatView
+from ..core.cards import Card
+from ..core.game import PickPain, PlayCard, SeatView
 from .base import Advice, Bot
-from .normal import NormalBot
+from .thumb import pick_card
 from .world import Deal, sample_deal
 
 # Playouts per move: enough to beat the normal bot, light enough to stay well under a
@@ -33,12 +34,31 @@ class StrongBot(Bot):
         self.time_limit = time_limit
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
-        return NormalBot(self.seed).pick(view, rng)
+        """One candidate per colour (the card the pick rule would lay down in it): each
+        whole deal is played out from every candidate pick."""
+        rules = view.rules
+        taken = view.pain_cards[view.seat] or ()
+        candidates = [
+            pick_card([card for card in view.hand if card.colour == colour], taken, rules)
+            for colour in dict.fromkeys(move.card.colour for move in view.legal_moves)
+        ]
+
+        def trial(deal: Deal, card: Card) -> None:
+            deal.lay_down(view.seat, card)
+            deal.finish_picks()
+
+        card, why = self._search(view, rng, candidates, trial)
+        return Advice(PickPain(card), why)
 
     def play(self, view: SeatView, rng: random.Random) -> Advice:
+        card, why = self._search(view, rng, list(view.hand), Deal.play)
+        return Advice(PlayCard(card), why)
+
+    def _search(self, view: SeatView, rng: random.Random, cards: list[Card], first) -> tuple:
+        """The card whose sampled deals end best, and why; `first(deal, card)` makes
+        the move being weighed in a sampled deal."""
         me = view.seat
         others = len(view.players) - 1
-        cards = list(view.hand)
         totals = dict.fromkeys(cards, 0.0)
         deadline = time.monotonic() + self.time_limit
         samples = 0
@@ -46,7 +66,7 @@ class StrongBot(Bot):
             deal = sample_deal(view, rng)
             for card in cards:
                 trial = deal.copy()
-                trial.play(card)
+                first(trial, card)
                 trial.play_out(Deal.thumb)
                 scores = trial.scores()
                 totals[card] += scores[me] - (sum(scores) - scores[me]) / others
@@ -55,7 +75,4 @@ class StrongBot(Bot):
                 break
         best = max(cards, key=totals.__getitem__)
         average = totals[best] / samples
-        return Advice(
-            PlayCard(best),
-            f"ends best over {samples} sampled deals: {average:+.1f} against the table",
-        )
+        return best, f"ends best over {samples} sampled deals: {average:+.1f} against the table"

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ..core.cards import Card
 from ..core.game import Phase, SeatView
-from ..core.sticheln import Rules, deck_for, score_deal, trick_winner
+from ..core.sticheln import Rules, deal_leader, deck_for, score_deal, trick_winner
 from .thumb import pick_cards, thumb_card
 
 
@@ -76,12 +76,25 @@ class Deal:
         return Deal(
             self.rules,
             [list(hand) for hand in self.hands],
-            self.pain,
-            self.pain_colours,
+            [list(cards) for cards in self.pain],
+            list(self.pain_colours),
             [list(pile) for pile in self.won],
             list(self.trick),
             self.to_move,
         )
+
+    def lay_down(self, seat: int, card: Card) -> None:
+        """Pick a pain card for `seat` (it stays in the hand with pain_in_hand)."""
+        self.pain[seat].append(card)
+        self.pain_colours[seat] = tuple(dict.fromkeys(c.colour for c in self.pain[seat]))
+        if not self.rules.pain_in_hand:
+            self.hands[seat].remove(card)
+
+    def finish_picks(self) -> None:
+        """Seats still short of pain cards pick by the rule of thumb."""
+        for seat, hand in enumerate(self.hands):
+            for card in pick_cards(hand, self.rules.picks, self.rules, taken=self.pain[seat]):
+                self.lay_down(seat, card)
 
     def play(self, card: Card) -> None:
         seat = self.to_move
@@ -128,7 +141,9 @@ class Deal:
 def sample_deal(view: SeatView, rng: random.Random) -> Deal:
     """A deal that agrees with everything this seat has seen, hidden cards at random.
 
-    Hidden pain cards are guessed by the pick rule of thumb on the sampled hands.
+    Face-down pain cards that left a hand are drawn at random (of different colours);
+    hidden ones kept in hand are guessed by the pick rule of thumb on the sampled hand.
+    During the pick, the picks still to come are left to `Deal.finish_picks`.
     """
     me = view.seat
     assert me is not None
@@ -139,38 +154,35 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
     played = set(played_cards(view))
     hands: list[list[Card]] = [[] for _ in range(count)]
     pain: list[list[Card]] = [[] for _ in range(count)]
-    hidden_in_hand: list[int] = []  # seats whose kept pain cards we must guess
+    hidden = [
+        seat
+        for seat in range(count)
+        if seat != me and view.pain_cards[seat] is None and view.picked[seat]
+    ]
+    if not rules.pain_in_hand:
+        # First, while every colour is still in the pool: the real cards are there.
+        for seat in hidden:
+            pain[seat] = _draw_colours(pool, view.picked[seat])
     for seat in range(count):
         if seat == me:
             hands[seat] = list(view.hand)
             pain[seat] = list(view.pain_cards[me] or ())
             continue
         known = view.pain_cards[seat]
-        size = view.hand_sizes[seat]
         if known is not None:
             pain[seat] = list(known)
             if rules.pain_in_hand:  # revealed, yet still in the hand unless played
                 hands[seat] = [card for card in known if card not in played]
-        elif view.picked[seat] and not rules.pain_in_hand:
-            size += view.picked[seat]  # dealt with the face-down cards, picked below
-        elif view.picked[seat]:
-            hidden_in_hand.append(seat)
-        missing = size - len(hands[seat])
-        hands[seat].extend(pool[-missing:] if missing else ())
+        missing = view.hand_sizes[seat] - len(hands[seat])
+        hands[seat].extend(pool[len(pool) - missing :])
         del pool[len(pool) - missing :]
-    for seat in range(count):
-        if seat == me or view.pain_cards[seat] is not None or not view.picked[seat]:
-            continue
-        if seat in hidden_in_hand:  # the pick was made from the hand before any play
+    if rules.pain_in_hand:
+        for seat in hidden:  # the pick was made from the whole hand, before any play
             dealt = hands[seat] + [
-                p.card for t in view.deal_tricks for p in t.plays if p.seat == seat
+                play.card for trick in view.deal_tricks for play in trick.plays if play.seat == seat
             ]
-            dealt += [p.card for p in view.trick if p.seat == seat]
+            dealt += [play.card for play in view.trick if play.seat == seat]
             pain[seat] = pick_cards(dealt, view.picked[seat], rules)
-        else:
-            pain[seat] = pick_cards(hands[seat], view.picked[seat], rules)
-            for card in pain[seat]:
-                hands[seat].remove(card)
     deal = Deal(
         rules,
         hands,
@@ -180,20 +192,17 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
         [(play.seat, play.card) for play in view.trick],
         view.to_move if view.to_move is not None else me,
     )
-    if view.phase is Phase.PICK:
-        _finish_picks(deal, view)
+    if view.phase is Phase.PICK:  # picks still to come: see Deal.finish_picks
+        deal.to_move = deal_leader(view.dealer, count, rules)
     return deal
 
 
-def _finish_picks(deal: Deal, view: SeatView) -> None:
-    """Seats still to pick (this one included) pick by the rule of thumb."""
-    rules = deal.rules
-    for seat, hand in enumerate(deal.hands):
-        chosen = pick_cards(hand, rules.picks, rules, taken=deal.pain[seat])
-        deal.pain[seat] = deal.pain[seat] + chosen
-        if not rules.pain_in_hand:
-            for card in chosen:
-                hand.remove(card)
-    deal.pain_colours = [tuple(dict.fromkeys(c.colour for c in cards)) for cards in deal.pain]
-    leader = (view.dealer if rules.dealer_leads else view.dealer + 1) % len(deal.hands)
-    deal.to_move = leader
+def _draw_colours(pool: list[Card], count: int) -> list[Card]:
+    """Take `count` cards of different colours from the end of a shuffled pool."""
+    drawn: list[Card] = []
+    for index in range(len(pool) - 1, -1, -1):
+        if len(drawn) == count:
+            break
+        if all(card.colour != pool[index].colour for card in drawn):
+            drawn.append(pool.pop(index))
+    return drawn

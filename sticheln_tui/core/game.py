@@ -18,6 +18,7 @@ from .names import check_names
 from .sticheln import (
     Rules,
     check_players,
+    deal_leader,
     deck_for,
     score_breakdown,
     trick_winner,
@@ -248,7 +249,7 @@ class Game:
         if dealer is None:
             dealer = (self.first_leader + index - shift) % count
         self.dealer = dealer
-        self.leader = (dealer + shift) % count
+        self.leader = deal_leader(dealer, count, self.rules)
         if self.rules.picks:
             self.phase = Phase.PICK
         else:

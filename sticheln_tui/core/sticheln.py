@@ -110,6 +110,11 @@ def tricks_per_deal(players: int, rules: Rules = Rules()) -> int:
     return hand_size(players, rules) - picks
 
 
+def deal_leader(dealer: int, players: int, rules: Rules = Rules()) -> int:
+    """Who leads a deal's first trick: the player left of the dealer, or the dealer."""
+    return dealer if rules.dealer_leads else (dealer + 1) % players
+
+
 def is_trump(card: Card, lead_colour: str, rules: Rules = Rules()) -> bool:
     """Every colour but the lead colour trumps; zeros only when the option says so."""
     if card.colour == lead_colour:
