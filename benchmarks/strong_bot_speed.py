@@ -1,7 +1,8 @@
 """Seconds per move of the strong computer player, by number of players.
 
 Plays whole classic games (the strong bot against normal bots) and times every strong
-move: median, 95th percentile and slowest. The budget: every move under 1 second.
+move, pain picks and cards: median, 95th percentile and slowest. The budget: every move
+under 1 second.
 
     python benchmarks/strong_bot_speed.py [--games N]
 
@@ -16,14 +17,14 @@ import statistics
 import time
 
 from sticheln_tui.bots import make_bot
-from sticheln_tui.core.game import Game, Phase, PlayCard
+from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
 
 BUDGET_SECONDS = 1.0
 
 
 def strong_move_times(players: int, games: int) -> list[float]:
-    """Thinking time of each card the strong bot (seat 0) plays."""
+    """Thinking time of each move of the strong bot (seat 0): picks and cards."""
     times = []
     for index in range(games):
         game = Game([f"P{seat}" for seat in range(players)], Rules(), index % players, index)
@@ -33,7 +34,7 @@ def strong_move_times(players: int, games: int) -> list[float]:
             view = game.view(seat)
             started = time.perf_counter()
             move = bots[seat].choose(view)
-            if seat == 0 and isinstance(move, PlayCard):
+            if seat == 0:
                 times.append(time.perf_counter() - started)
             game.apply(move)
     return times

@@ -17,10 +17,12 @@ from .base import Advice, Bot
 from .thumb import pick_card
 from .world import Deal, sample_deal
 
-# Playouts per move: enough to beat the normal bot, light enough to stay well under a
-# second per move on a slow machine. The time limit only guards against a slower one.
+# Playouts per move at a table of four: enough to beat the normal bot, light enough to
+# stay well under a second a move. Bigger tables get proportionally fewer (each playout
+# plays more cards), so a move takes about as long at any table. The time limit only
+# guards against a much slower machine.
 DEFAULT_PLAYOUTS = 600
-TIME_LIMIT = 0.9
+TIME_LIMIT = 0.8
 
 
 class StrongBot(Bot):
@@ -62,7 +64,8 @@ class StrongBot(Bot):
         totals = dict.fromkeys(cards, 0.0)
         deadline = time.monotonic() + self.time_limit
         samples = 0
-        for _ in range(max(1, self.playouts // len(cards))):
+        playouts = self.playouts * 4 // len(view.players)
+        for _ in range(max(1, playouts // len(cards))):
             deal = sample_deal(view, rng)
             for card in cards:
                 trial = deal.copy()
