@@ -94,6 +94,7 @@ async def main() -> None:
 
     await variant_screens()
     await bot_screens()
+    await bots_table()
 
 
 def reach_trick(app, number: int, played: int):
@@ -150,15 +151,8 @@ async def variant_screens() -> None:
         await shoot(app, pilot, "table_sheet_table")
 
 
-async def bot_screens() -> None:
-    app = StichelnApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        for seat, level in ((1, "normal"), (2, "strong"), (3, "easy")):
-            app.screen.query_one(f"#kind-{seat}").value = level
-        app.screen.query_one("#name-0").value = "Ann"
-        await shoot(app, pilot, "setup_bots")
-
+async def bots_table() -> None:
+    """Ann against three bots, having asked for a hint."""
     seats = [
         Seat("Ann"),
         Seat("Normal 2", "normal"),
@@ -182,6 +176,16 @@ async def bot_screens() -> None:
             await pilot.press("enter")
         await pilot.press("h")
         await shoot(app, pilot, "bots_table")
+
+
+async def bot_screens() -> None:
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for seat, level in ((1, "normal"), (2, "strong"), (3, "easy")):
+            app.screen.query_one(f"#kind-{seat}").value = level
+        app.screen.query_one("#name-0").value = "Ann"
+        await shoot(app, pilot, "setup_bots")
 
 
 def _tied_game() -> Game:

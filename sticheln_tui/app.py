@@ -136,11 +136,9 @@ class StichelnApp(App[None]):
         public = game.view(None)
         if len(game.results) > self._deals_shown or game.phase in (Phase.TIE, Phase.OVER):
             self._take_back_open = False
-            self.clear_notifications()  # a hint names a card of a hand: not for the table
             self._show(ScoreboardScreen(public))
         elif game.phase is Phase.PLAY and game.rules.picks and not self._reveal_shown:
             self._take_back_open = False
-            self.clear_notifications()
             self._show(RevealScreen(public))
         elif game.to_move in self.bots:
             self._bot_turn(game.to_move)

@@ -6,13 +6,16 @@ import pytest
 from helpers import check_final_screen, is_final, screen_text
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat
+from sticheln_tui.bots import NormalBot, Seat
 from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.core.game import PlayCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.widgets.cards import card_label
+from sticheln_tui.widgets.hand import Hand
 
 
 @pytest.fixture(autouse=True)
@@ -113,13 +116,18 @@ async def test_hint_names_a_legal_card_and_why_in_one_line():
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await to_anns_turn(pilot)
+        hand = app.screen.query_one(Hand)
+        hand.cursor = len(hand.cards) - 1
         await pilot.press("h")
         await pilot.pause()
-        (note,) = list(app._notifications)
-        assert note.message.startswith("Hint: ")
-        assert "\n" not in note.message
-        hand = app.screen.view.hand
-        assert any(str(card) in note.message for card in hand)
+        (line,) = [row for row in screen_text(app).splitlines() if "Hint: " in row]
+        advised = NormalBot(0).choose(app.screen.view).card
+        assert card_label(advised) in line
+        assert hand.focused_card == advised  # Enter now plays the advised card
+        made = len(app.game.moves)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.moves[made] == PlayCard(advised)
 
 
 async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):

@@ -58,6 +58,7 @@ class ChooseColourScreen(PrivateScreen):
         )
         options.highlighted = best
         yield options
+        yield Static(id="advice")
         yield KeysFooter()
 
     def _pile(self) -> Text:

@@ -76,6 +76,7 @@ class PainPickScreen(PrivateScreen):
         yield self.make_hand()
         yield Static(colour_summary(view.hand), id="summary")
         yield Static(id="preview")
+        yield Static(id="advice")
         yield KeysFooter()
 
     @on(Hand.CursorMoved)

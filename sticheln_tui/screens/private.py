@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.markup import escape
+from textual.widgets import Static
 
 from ..bots import NormalBot
 from ..core.game import ChooseColours, Move, SeatView
-from ..widgets.cards import card_label
+from ..widgets.cards import card_text, colour_name
 from ..widgets.hand import Hand
 from ..widgets.table_parts import pain_colour_words
 from .flow import FlowScreen
@@ -53,13 +55,18 @@ class PrivateScreen(FlowScreen):
             self.query_one(Hand).choose()
 
     def action_hint(self) -> None:
-        """What the normal computer player would do here, and why, in one line."""
+        """What the normal computer player would do here and why, in one line on this
+        screen (a toast would outlive it); the cursor moves to that choice."""
         advice = NormalBot(self.view.seat).advise(self.view)
         move = advice.move
-        what = (
-            " and ".join(move.colours) if isinstance(move, ChooseColours) else card_label(move.card)
-        )
-        self.notify(f"Hint: {what}: {advice.reason}.", title="", markup=False)
+        line = Text("Hint: ")
+        if isinstance(move, ChooseColours):
+            line.append_text(Text(" and ").join(colour_name(c) for c in move.colours))
+        else:
+            line.append_text(card_text(move.card))
+            hand = self.query_one(Hand)
+            hand.cursor = hand.cards.index(move.card)
+        self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""

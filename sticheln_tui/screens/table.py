@@ -40,6 +40,7 @@ class TableScreen(PrivateScreen):
             yield Static(leftover_text(view), classes="leftover")
         yield self.make_hand()
         yield Static(id="hint")
+        yield Static(id="advice")
         yield KeysFooter()
 
     @on(Hand.CursorMoved)
