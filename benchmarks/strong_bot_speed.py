@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 
@@ -29,6 +30,7 @@ def strong_move_times(players: int, games: int) -> list[float]:
     for index in range(games):
         game = Game([f"P{seat}" for seat in range(players)], Rules(), index % players, index)
         bots = [make_bot("strong" if seat == 0 else "normal", seat) for seat in range(players)]
+        bots[0].time_limit = math.inf  # time the playout budget itself, not the guard
         while game.phase is not Phase.OVER:
             seat = game.to_move
             view = game.view(seat)

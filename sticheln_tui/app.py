@@ -37,14 +37,13 @@ class StichelnApp(App[None]):
     BINDINGS = [
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("u", "take_back", "Take back"),
-        Binding("space", "hurry", "Hurry", show=False),
         Binding("q", "request_quit", "Quit"),
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
     ]
 
     # How long a computer player's card stays "about to be played", so humans can follow;
-    # Space or Enter skips the wait.
+    # Space skips the wait.
     BOT_PAUSE: ClassVar[float] = 0.8
 
     def __init__(
@@ -62,10 +61,10 @@ class StichelnApp(App[None]):
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
         self._keyboard: int | None = None
         self._hurry = asyncio.Event()
+        self._thinking: object | None = None  # the pick or choice a bot works on now
         self._deals_shown = 0
         self._reveal_shown = False
         self._take_back_open = False
-        self._take_back_to = 0  # moves kept by a take-back: those before the human's move
         self._last_mover: int | None = None
 
     def on_mount(self) -> None:
@@ -86,16 +85,17 @@ class StichelnApp(App[None]):
     ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
-        if all(seat.level for seat in seats):
-            raise ValueError("at least one player must be human")
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
         self.continue_game(game, [seat.level for seat in seats])
 
     def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
         """Take over a game in any state, with a bot level (or None: human) per seat.
 
-        With several humans, the next private screen needs a hand-off.
+        With several humans, the next private screen needs a hand-off. Raises ValueError
+        (nothing changes) for a table without a human.
         """
+        if len(levels) == len(game.players) and all(levels):
+            raise ValueError("at least one player must be human")
         self.game = game
         self.rules = game.rules
         self.bots = {
@@ -114,6 +114,7 @@ class StichelnApp(App[None]):
 
     def new_game(self) -> None:
         self.game = None
+        self._thinking = None
         self._show(SetupScreen(self.rules))
 
     def _show(self, screen) -> None:
@@ -187,44 +188,61 @@ class StichelnApp(App[None]):
 
     # -- computer players -----------------------------------------------------------
 
-    def _bot_turn(self, seat: int) -> None:
-        """A bot moves: picks and choices at once (nothing shows), cards at a readable
-        pace on the screen of the human at the keyboard."""
-        game = self.game
-        if game.phase is not Phase.PLAY:
-            self._apply_bot_move(seat, self.bots[seat].choose(game.view(seat)))
-            return
-        if self._keyboard is None:  # several humans: the next one clockwise takes over
-            count = len(game.players)
-            human = next(s % count for s in range(seat, seat + count) if s % count not in self.bots)
-            self.clear_notifications()
-            public = game.view(None)
-            self._show(HandoffScreen(public, human, self._last_event(public)))
-            return
-        self._show(TableScreen(game.view(self._keyboard)))
-        self._hurry.clear()
-        self.run_worker(self._play_bot_card(seat, game), group="bots")
+    @property
+    def bot_thinking(self) -> bool:
+        """A computer player's pick or choice is being worked out: flow keys wait."""
+        return self._thinking is not None
 
-    async def _play_bot_card(self, seat: int, game: Game) -> None:
+    def _bot_turn(self, seat: int) -> None:
+        """A bot moves, thinking in a thread: a card at a readable pace on the screen of
+        the human at the keyboard; a pick or a choice (nothing to watch) at once, on the
+        screen already up, which ignores its keys meanwhile."""
+        game = self.game
+        pause = 0.0
+        if game.phase is Phase.PLAY:
+            if self._keyboard is None:  # several humans: the next one clockwise takes over
+                count = len(game.players)
+                later = ((seat + step) % count for step in range(count))
+                human = next(s for s in later if s not in self.bots)
+                self.clear_notifications()
+                public = game.view(None)
+                self._show(HandoffScreen(public, human, self._last_event(public)))
+                return
+            self._show(TableScreen(game.view(self._keyboard)))
+            pause = self.BOT_PAUSE
+        self._hurry.clear()
+        token = None if game.phase is Phase.PLAY else object()
+        self._thinking = token
+        self.run_worker(self._bot_move(seat, game, pause, token), group="bots")
+
+    async def _bot_move(self, seat: int, game: Game, pause: float, token: object | None) -> None:
         view = game.view(seat)
         moves_made = len(game.moves)
         started = time.monotonic()
         # The search runs in a thread so the screen keeps answering keys meanwhile.
-        move = await asyncio.to_thread(self.bots[seat].choose, view)
-        pause = self.BOT_PAUSE - (time.monotonic() - started)
+        move = await asyncio.to_thread(self._bot_choice, seat, view)
+        pause -= time.monotonic() - started
         if pause > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._hurry.wait(), pause)
-        # Rules help or a dialog on top: the card waits until it is closed.
-        while not isinstance(self.screen, FlowScreen):
+        # Rules help or a dialog on top: the move waits until it is closed.
+        while self.game is game and not isinstance(self.screen, FlowScreen):
             await asyncio.sleep(0.05)
+        if self._thinking is token:
+            self._thinking = None
         if self.game is game and len(game.moves) == moves_made:  # not taken back meanwhile
-            self._apply_bot_move(seat, move)
+            self.game.apply(move)
+            self._last_mover = seat
+            self._take_back_open = False  # the bots have answered: what they did stands
+            self._show_next()
 
-    def _apply_bot_move(self, seat: int, move: Move) -> None:
-        self.game.apply(move)
-        self._last_mover = seat
-        self._show_next()
+    def _bot_choice(self, seat: int, view: SeatView) -> Move:
+        """The bot's move; should it ever fail, the rule of thumb plays for it."""
+        try:
+            return self.bots[seat].choose(view)
+        except Exception:  # a bug in a bot must not end the players' evening
+            self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
+            return make_bot("easy", seat).choose(view)
 
     def _bot_settles_tie(self) -> str:
         """The tied bot decides; returns the news for the table."""
@@ -255,7 +273,6 @@ class StichelnApp(App[None]):
         if game is None or seat != game.to_move or move not in game.legal_moves():
             return
         mover = game.to_move
-        self._take_back_to = len(game.moves)
         game.apply(move)
         self._last_mover = mover
         self._take_back_open = True
@@ -271,10 +288,10 @@ class StichelnApp(App[None]):
         return True
 
     def action_take_back(self) -> None:
-        """Take back the last human move, and the computer players' moves after it."""
+        """Take back the human's move just made (no computer player has answered yet)."""
         game = self.game
-        move = game.moves[self._take_back_to]
-        self.game = game.rewound(self._take_back_to)
+        move = game.moves[-1]
+        self.game = game.rewound(len(game.moves) - 1)
         self._take_back_open = False
         # From a hand-off screen the next player may be the one pressing u: the
         # taken-back hand only reappears behind its own hand-off.

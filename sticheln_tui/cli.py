@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 
 from . import __version__
-from .bots import LEVELS, Seat, bot_name
+from .bots import Seat, bot_name, level_named
 from .core.names import check_names
 from .core.options import OPTIONS, PRESETS, with_option
 from .core.sticheln import MAX_DEALS, Rules, check_players
@@ -38,11 +38,10 @@ def _seats(text: str) -> list[Seat]:
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):
         if entry.casefold().startswith("bot:"):
-            level = entry[4:].strip().casefold()
-            if level not in LEVELS:
-                raise argparse.ArgumentTypeError(
-                    f"a bot level is one of {', '.join(LEVELS)}, not {entry[4:].strip()!r}"
-                )
+            try:
+                level = level_named(entry[4:])
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
             seats.append(Seat(bot_name(level, index), level))
         else:
             seats.append(Seat(entry))

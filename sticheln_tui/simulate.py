@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from .bots import LEVELS
+from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
 from .cli import Parser, add_rule_options, rules_from, whole_number
 from .core.options import badge
@@ -26,11 +26,10 @@ MAX_GAMES = 100_000
 
 
 def _seats(text: str) -> list[str]:
-    levels = [part.strip().casefold().removeprefix("bot:") for part in text.split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"a seat is one of {', '.join(LEVELS)}, not {level!r}")
-    return levels
+    try:
+        return [level_named(part.strip().removeprefix("bot:")) for part in text.split(",")]
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _count(name: str, top: int):

@@ -97,18 +97,27 @@ async def test_two_humans_hand_off_only_to_each_other():
         assert handoffs and set(handoffs) <= {0, 2}
 
 
-async def test_take_back_also_takes_back_the_bots_cards():
+async def test_take_back_works_until_a_bot_answers(monkeypatch):
     app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await to_anns_turn(pilot)
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
         before = list(app.game.moves)
-        await step(pilot)  # Ann plays; the three bots answer
-        assert len(app.game.moves) > len(before) + 1
+        await pilot.press("enter")  # Ann plays; Normal 2's card is on its way
+        await pilot.pause(0.3)
+        assert len(app.game.moves) == len(before) + 1
         await pilot.press("u")
+        await pilot.pause()
+        assert app.game.moves == before  # her card is back; the bot's pending card is void
+        assert isinstance(app.screen, TableScreen) and app.screen.view.legal_moves
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)
+        await step(pilot)  # she plays again, and this time the bots answer
+        answered = list(app.game.moves)
+        assert len(answered) > len(before) + 1
+        await pilot.press("u")  # what the bots did stands: nothing to take back
         await settle(pilot)
-        assert app.game.moves == before
-        assert app.game.to_move == 0
+        assert app.game.moves[: len(answered)] == answered
 
 
 async def test_hint_names_a_legal_card_and_why_in_one_line():
@@ -131,16 +140,18 @@ async def test_hint_names_a_legal_card_and_why_in_one_line():
 
 
 async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):
-    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.3)
     app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await to_anns_turn(pilot)
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
         await pilot.press("enter")  # Ann plays; a bot's card is now pending
         await pilot.pause()
         moves = len(app.game.moves)
         await pilot.press("q")
-        await pilot.pause(0.6)
+        await pilot.pause()
+        app.action_hurry()  # its pause is over while the dialog is up
+        await pilot.pause(0.3)
         assert isinstance(app.screen, ConfirmScreen)
         assert len(app.game.moves) == moves
         await pilot.press("escape")

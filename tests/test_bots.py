@@ -103,6 +103,8 @@ def play_through(game: Game, bots: list[Bot], seen: set[Phase]) -> None:
         assert advice.move in game.legal_moves()
         assert single_line(advice.reason), advice.reason
         assert bots[seat].choose(view) == advice.move
+        if view.phase is Phase.TIE:  # the rules' extra deal; sharing is for humans to offer
+            assert advice.move == SettleTie(True)
         seen.add(view.phase)
         game.apply(advice.move)
 

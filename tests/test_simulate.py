@@ -101,7 +101,10 @@ def test_rule_flags_and_seat_spellings_are_accepted(capsys):
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (["--seats", "easy,genius,easy"], "a seat is one of easy, normal, strong, not 'genius'"),
+        (
+            ["--seats", "easy,genius,easy"],
+            "a bot level is one of easy, normal, strong, not 'genius'",
+        ),
         (["--seats", "easy,easy"], "3 to 8 players, not 2"),
         (["--seats", ",".join(["easy"] * 9)], "3 to 8 players, not 9"),
         (["--seats", "easy,easy,easy", "--games", "0"], "games must be from 1 to"),

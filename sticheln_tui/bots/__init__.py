@@ -12,7 +12,17 @@ from .strong import StrongBot
 BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
 LEVELS = tuple(BOTS)
 
-__all__ = ["BOTS", "LEVELS", "Advice", "Bot", "NormalBot", "Seat", "bot_name", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Advice",
+    "Bot",
+    "NormalBot",
+    "Seat",
+    "bot_name",
+    "level_named",
+    "make_bot",
+]
 
 
 class Seat(NamedTuple):
@@ -27,8 +37,14 @@ def bot_name(level: str, seat: int) -> str:
     return f"{level.capitalize()} {seat + 1}"
 
 
+def level_named(text: str) -> str:
+    """The bot level a player typed ("Strong", " easy"); raises ValueError otherwise."""
+    level = text.strip().casefold()
+    if level not in BOTS:
+        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}, not {text.strip()!r}")
+    return level
+
+
 def make_bot(level: str, seed: int = 0) -> Bot:
     """A bot of this level ("easy", "normal" or "strong"); raises ValueError otherwise."""
-    if level not in BOTS:
-        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}, not {level!r}")
-    return BOTS[level](seed)
+    return BOTS[level_named(level)](seed)

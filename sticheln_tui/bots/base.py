@@ -20,7 +20,8 @@ class Advice:
 
 class Bot:
     """A computer player. It is given a `SeatView` and nothing else, so it knows exactly
-    what a human in its seat would know; the same seed and view give the same move."""
+    what a human in its seat would know. The same seed and view give the same move
+    (for the strong bot, as long as its time limit does not cut a search short)."""
 
     level = ""
 
@@ -45,7 +46,8 @@ class Bot:
             return self.play(view, rng)
         if view.phase is Phase.CHOOSE:
             return choose_colours(view)
-        return Advice(SettleTie(False), "a shared win is certain; another deal is a gamble")
+        # The table sheet plays an extra deal; sharing is the humans' offer to make.
+        return Advice(SettleTie(True), "the rules call for one more deal")
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         raise NotImplementedError

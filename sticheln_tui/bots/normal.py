@@ -82,7 +82,7 @@ class _Table:
             value += (1 - chance) * RELIEF * -points
         elif chance < 0.5:
             value -= 0.02 * card.value  # a strong card spent on nothing
-        if taker is not None and view.pain_cards[taker] is not None:
+        if taker is not None and view.pain_cards[taker] and not rules.late:
             value -= (1 - chance) * SPITE * card_score(card, view.pain_colours(taker), rules)
         return value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
@@ -32,7 +33,7 @@ class StrongBot(Bot):
         self, seed: int = 0, playouts: int | None = None, time_limit: float = TIME_LIMIT
     ) -> None:
         super().__init__(seed)
-        self.playouts = playouts or DEFAULT_PLAYOUTS
+        self.playouts = DEFAULT_PLAYOUTS if playouts is None else playouts
         self.time_limit = time_limit
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
@@ -56,7 +57,13 @@ class StrongBot(Bot):
         card, why = self._search(view, rng, list(view.hand), Deal.play)
         return Advice(PlayCard(card), why)
 
-    def _search(self, view: SeatView, rng: random.Random, cards: list[Card], first) -> tuple:
+    def _search(
+        self,
+        view: SeatView,
+        rng: random.Random,
+        cards: list[Card],
+        first: Callable[[Deal, Card], None],
+    ) -> tuple[Card, str]:
         """The card whose sampled deals end best, and why; `first(deal, card)` makes
         the move being weighed in a sampled deal."""
         me = view.seat

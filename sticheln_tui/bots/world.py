@@ -149,8 +149,7 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
     assert me is not None
     rules = view.rules
     count = len(view.players)
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
+    unseen = unseen_cards(view)
     played = set(played_cards(view))
     hands: list[list[Card]] = [[] for _ in range(count)]
     pain: list[list[Card]] = [[] for _ in range(count)]
@@ -159,10 +158,16 @@ def sample_deal(view: SeatView, rng: random.Random) -> Deal:
         for seat in range(count)
         if seat != me and view.pain_cards[seat] is None and view.picked[seat]
     ]
-    if not rules.pain_in_hand:
-        # First, while every colour is still in the pool: the real cards are there.
-        for seat in hidden:
+    face_down = [] if rules.pain_in_hand else hidden  # hidden pain cards out of hands
+    for _ in range(50):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        # Drawn first, while every colour is in the pool. One seat's draw can leave too
+        # few colours for the next; the real cards fit, so shuffle again until ours do.
+        for seat in face_down:
             pain[seat] = _draw_colours(pool, view.picked[seat])
+        if all(len(pain[seat]) == view.picked[seat] for seat in face_down):
+            break
     for seat in range(count):
         if seat == me:
             hands[seat] = list(view.hand)

@@ -77,6 +77,9 @@ class ChooseColourScreen(PrivateScreen):
         if options.highlighted is not None:
             self.submit(ChooseColours(self.choices[options.highlighted]))
 
+    def point_at(self, move: ChooseColours) -> None:
+        self.query_one(OptionList).highlighted = self.choices.index(move.colours)
+
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
         self.submit(ChooseColours(self.choices[event.option_index]))

@@ -21,4 +21,8 @@ class FlowScreen(Screen):
         self._shown_at = time.monotonic()
 
     def settled(self) -> bool:
+        """Keys count once the screen has been up a moment, and not while a computer
+        player works out a pick or a choice (the screen stays up meanwhile)."""
+        if self.app.bot_thinking:
+            return False
         return time.monotonic() - self._shown_at >= self.INPUT_GUARD_SECONDS

@@ -21,6 +21,7 @@ class PrivateScreen(FlowScreen):
     BINDINGS = [
         Binding("enter", "choose", "Play", priority=True),
         Binding("h", "hint", "Hint"),
+        Binding("space", "hurry", "Play the bot's card now", key_display="Space"),
     ]
     AUTO_FOCUS = "Hand"
 
@@ -46,13 +47,16 @@ class PrivateScreen(FlowScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
             return bool(self.view.legal_moves)
+        if action == "hurry":  # shown while a computer player's card is on its way
+            return not self.view.legal_moves
         return True
 
     def action_choose(self) -> None:
-        if not self.view.legal_moves:  # a computer player is about to move: hurry it
-            self.app.action_hurry()
-        elif self.settled():
+        if self.view.legal_moves and self.settled():
             self.query_one(Hand).choose()
+
+    def action_hurry(self) -> None:
+        self.app.action_hurry()
 
     def action_hint(self) -> None:
         """What the normal computer player would do here and why, in one line on this
@@ -64,9 +68,13 @@ class PrivateScreen(FlowScreen):
             line.append_text(Text(" and ").join(colour_name(c) for c in move.colours))
         else:
             line.append_text(card_text(move.card))
-            hand = self.query_one(Hand)
-            hand.cursor = hand.cards.index(move.card)
+        self.point_at(move)
         self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
+
+    def point_at(self, move: Move) -> None:
+        """Put the cursor on this move's card, so Enter makes it."""
+        hand = self.query_one(Hand)
+        hand.cursor = hand.cards.index(move.card)
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""

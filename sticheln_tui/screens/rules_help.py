@@ -82,7 +82,9 @@ take tricks, and tricks are points.
 | ← → ↑ ↓ | choose a card |
 | Enter | play or lay down the chosen card; continue |
 | mouse | click a card to choose it, click it again to play it |
-| u | take back the card you just played, until the next player takes the keyboard |
+| u | take back the card you just played, until the next player (or computer player) moves |
+| h | a hint: what the normal computer player would do, and why |
+| Space | play a computer player's waiting card now |
 | ? or F1 | these rules |
 | Ctrl+P | commands |
 | q | quit (asks first) |
