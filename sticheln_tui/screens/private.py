@@ -45,6 +45,8 @@ class PrivateScreen(FlowScreen):
         return hand
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":  # greyed out while a computer player moves
+            return True if self.view.legal_moves else None
         if action == "hint":
             return bool(self.view.legal_moves)
         if action == "hurry":  # shown while a computer player's card is on its way
