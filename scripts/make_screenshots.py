@@ -176,6 +176,10 @@ async def bots_table() -> None:
             await pilot.press("enter")
         await pilot.press("h")
         await shoot(app, pilot, "bots_table")
+        StichelnApp.BOT_PAUSE = 60.0  # hold the next bot's card on its way
+        await pilot.press("enter")
+        await shoot(app, pilot, "bots_waiting")
+        StichelnApp.BOT_PAUSE = 0.0
 
 
 async def bot_screens() -> None:

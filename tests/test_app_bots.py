@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from helpers import check_final_screen, is_final, screen_text
 
@@ -41,6 +43,16 @@ async def to_anns_turn(pilot) -> None:
         await step(pilot)
 
 
+@contextlib.asynccontextmanager
+async def at_anns_turn():
+    """A one-deal game of Ann and three bots, at Ann's first turn to play a card."""
+    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        yield app, pilot
+
+
 def solo_table():
     return [
         Seat("Ann"),
@@ -70,10 +82,7 @@ async def test_one_human_with_three_bots_never_sees_a_hand_off():
 
 
 async def test_bots_play_while_the_human_watches_the_trick_grow():
-    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await to_anns_turn(pilot)
+    async with at_anns_turn() as (app, pilot):
         await step(pilot)  # Ann plays a card; the bots follow one by one
         assert isinstance(app.screen, TableScreen)
         assert app.screen.view.seat == 0
@@ -98,10 +107,7 @@ async def test_two_humans_hand_off_only_to_each_other():
 
 
 async def test_take_back_works_until_a_bot_answers(monkeypatch):
-    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await to_anns_turn(pilot)
+    async with at_anns_turn() as (app, pilot):
         monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
         before = list(app.game.moves)
         await pilot.press("enter")  # Ann plays; Normal 2's card is on its way
@@ -121,10 +127,7 @@ async def test_take_back_works_until_a_bot_answers(monkeypatch):
 
 
 async def test_hint_names_a_legal_card_and_why_in_one_line():
-    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await to_anns_turn(pilot)
+    async with at_anns_turn() as (app, pilot):
         hand = app.screen.query_one(Hand)
         hand.cursor = len(hand.cards) - 1
         await pilot.press("h")
@@ -140,10 +143,7 @@ async def test_hint_names_a_legal_card_and_why_in_one_line():
 
 
 async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):
-    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await to_anns_turn(pilot)
+    async with at_anns_turn() as (app, pilot):
         monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
         await pilot.press("enter")  # Ann plays; a bot's card is now pending
         await pilot.pause()
@@ -195,12 +195,7 @@ async def test_setup_refuses_a_table_of_bots_only():
 
 
 async def test_bot_cards_wait_a_readable_moment_and_space_skips_it(monkeypatch):
-    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
-    app = StichelnApp(players=solo_table(), seed=5, rules=Rules(deals=1))
-    async with app.run_test(size=(100, 32)) as pilot:
-        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)
-        await settle(pilot)
-        await to_anns_turn(pilot)
+    async with at_anns_turn() as (app, pilot):
         monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
         await pilot.press("enter")  # Ann plays; Normal 2 is next
         await pilot.pause(0.5)
