@@ -151,9 +151,7 @@ class StichelnApp(App[None]):
     def _show_private(self, seat: int) -> None:
         """The mover's own screen, behind a hand-off if someone else has the keyboard."""
         if seat != self._keyboard:
-            self.clear_notifications()  # nothing of the last player's may linger
-            public = self.game.view(None)
-            self._show(HandoffScreen(public, seat, self._last_event(public)))
+            self._hand_off(seat)
             return
         view = self.game.view(seat)
         screens = {
@@ -162,6 +160,12 @@ class StichelnApp(App[None]):
             Phase.CHOOSE: ChooseColourScreen,
         }
         self._show(screens[view.phase](view))
+
+    def _hand_off(self, seat: int) -> None:
+        """The opaque screen asking the table to pass the keyboard to `seat`."""
+        self.clear_notifications()  # nothing of the last player's may linger
+        public = self.game.view(None)
+        self._show(HandoffScreen(public, seat, self._last_event(public)))
 
     def _last_event(self, public: SeatView) -> Text:
         if self._last_mover is None or not self.game.moves:
@@ -204,9 +208,7 @@ class StichelnApp(App[None]):
                 count = len(game.players)
                 later = ((seat + step) % count for step in range(count))
                 human = next(s for s in later if s not in self.bots)
-                self.clear_notifications()
-                public = game.view(None)
-                self._show(HandoffScreen(public, human, self._last_event(public)))
+                self._hand_off(human)
                 return
             self._show(TableScreen(game.view(self._keyboard)))
             pause = self.BOT_PAUSE

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..core.cards import Card
 from ..core.game import Phase, SeatView
-from ..core.sticheln import Rules, deal_leader, deck_for, score_deal, trick_winner
+from ..core.sticheln import Rules, colour_choices, deal_leader, deck_for, score_deal, trick_winner
 from .thumb import pick_cards, thumb_card
 
 
@@ -43,9 +42,8 @@ def unseen_cards(view: SeatView) -> list[Card]:
 
 def best_colours(pile: Sequence[Card], rules: Rules) -> tuple[str, ...]:
     """Late: the choice among the colours won that gives the best deal score."""
-    colours = list(dict.fromkeys(card.colour for card in pile))
-    size = min(rules.pain_colour_count, len(colours))
-    return max(combinations(colours, size), key=lambda chosen: score_deal(pile, chosen, rules))
+    choices = colour_choices(pile, rules)
+    return max(choices, key=lambda chosen: score_deal(pile, chosen, rules))
 
 
 def colours_so_far(pile: Sequence[Card], pain_colours: tuple[str, ...], rules: Rules):

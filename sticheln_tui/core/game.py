@@ -11,13 +11,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
 
 from .cards import Card, sorted_cards
 from .names import check_names
 from .sticheln import (
     Rules,
     check_players,
+    colour_choices,
     deal_leader,
     deck_for,
     score_breakdown,
@@ -303,7 +303,10 @@ class Game:
         if self.phase is Phase.PLAY:
             return tuple(PlayCard(card) for card in self.hands[seat])
         if self.phase is Phase.CHOOSE:
-            return tuple(ChooseColours(colours) for colours in self._colour_choices(seat))
+            return tuple(
+                ChooseColours(colours)
+                for colours in colour_choices(sorted_cards(self.won[seat]), self.rules)
+            )
         return (SettleTie(True), SettleTie(False))
 
     def _pickable(self, seat: int) -> list[Card]:
@@ -311,11 +314,6 @@ class Game:
         taken = {card.colour for card in self.pain_cards[seat]}
         kept = set(self.pain_cards[seat])
         return [card for card in self.hands[seat] if card.colour not in taken and card not in kept]
-
-    def _colour_choices(self, seat: int) -> list[tuple[str, ...]]:
-        won_colours = list(dict.fromkeys(card.colour for card in sorted_cards(self.won[seat])))
-        size = min(self.rules.pain_colour_count, len(won_colours))
-        return list(combinations(won_colours, size))
 
     def apply(self, move: Move) -> None:
         """Make a move for the seat to move; an illegal move raises and changes nothing."""

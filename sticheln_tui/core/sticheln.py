@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 
@@ -173,6 +174,13 @@ def cards_taking(
     best = trick[trick_winner(trick, rules)]
     lead = trick[0].colour
     return [card for card in cards if beats(card, best, lead, rules)]
+
+
+def colour_choices(pile: Sequence[Card], rules: Rules = Rules()) -> list[tuple[str, ...]]:
+    """Late: the pain-colour choices a pile allows, one colour (two in Harsh) among the
+    colours in it, in the pile's order (RULES.md 1.7, 1.8)."""
+    colours = list(dict.fromkeys(card.colour for card in pile))
+    return list(combinations(colours, min(rules.pain_colour_count, len(colours))))
 
 
 def card_score(card: Card, pain_colours: Collection[str], rules: Rules = Rules()) -> int:
