@@ -4,28 +4,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 
+from . import persistence
 from .bots import Bot, Seat, make_bot
 from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+from .core.review import frames
 from .core.sticheln import Rules
+from .persistence import Record, SaveEntry
 from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.handoff import HandoffScreen
+from .screens.load_problem import LoadProblemScreen
 from .screens.pain_pick import PainPickScreen
 from .screens.private import PrivateScreen
+from .screens.replay import ReplayScreen
 from .screens.reveal import RevealScreen
 from .screens.rules_help import RulesHelpScreen
 from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .widgets.table_parts import last_event_text
 
 
@@ -39,7 +49,7 @@ class StichelnApp(App[None]):
         Binding("u", "take_back", "Take back"),
         Binding("q", "request_quit", "Quit"),
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "save_and_quit", "Quit", show=False, priority=True),
     ]
 
     # How long a computer player's card stays "about to be played", so humans can follow;
@@ -52,12 +62,27 @@ class StichelnApp(App[None]):
         first_leader: int = 0,
         seed: int | None = None,
         rules: Rules = Rules(),
+        *,
+        saves: Path | None = None,
+        resume: SaveEntry | None = None,
+        review: bool = False,
     ) -> None:
+        """Start at setup, or with a game of these players, or (`resume`) with a save:
+        its game, or the offer of its backup when it will not load; or (`review`) step
+        through that save's finished game. Games are saved after every move in the
+        `saves` directory (default: the user's data directory)."""
         super().__init__()
         self._start_with = (players, first_leader, seed)
+        self._resume = resume
+        self._review = review
+        self.saves = saves if saves is not None else persistence.saves_directory()
         self.rules = rules  # the rules of the game in progress, or offered at setup
         self.game: Game | None = None
+        self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human
         self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
+        self.save_path: Path | None = None  # where the game in progress is saved
+        self._saved: tuple[object, ...] | None = None  # what the save file holds now
+        self._save_failed = False
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
         self._keyboard: int | None = None
         self._hurry = asyncio.Event()
@@ -69,10 +94,114 @@ class StichelnApp(App[None]):
 
     def on_mount(self) -> None:
         players, first_leader, seed = self._start_with
-        if players:
+        if self._review:
+            record = self._resume.record
+            self.rules = record.game.rules
+            self.push_screen(ReplayScreen(frames(record.game), self._resume.path.name))
+        elif self._resume is not None:
+            self.offer(self._resume)
+        elif players:
             self.start_game(players, first_leader, seed, self.rules)
         else:
-            self.push_screen(SetupScreen(self.rules, seed))
+            self.push_screen(self._setup(seed))
+        self._check_size(self.size)
+        self._catch_signals()
+
+    # -- saves --------------------------------------------------------------------
+
+    def offer(self, entry: SaveEntry) -> None:
+        """Continue a listed save, or say why it will not load and offer its backup."""
+        if entry.record is not None:
+            self.resume(entry.record, entry.path)
+        else:
+            self._show(LoadProblemScreen(entry))
+
+    def resume(self, record: Record, path: Path | None) -> None:
+        """Take up a saved game where it was left. Hands stay hidden until their owner
+        has taken the keyboard (a hand-off comes first), even for a lone human."""
+        self.save_path = path
+        self._take_over(record.game, record.levels)
+        self._deals_shown = record.deals_seen
+        self._reveal_shown = record.reveal_seen
+        self._keyboard = None
+        if path is not None and path.exists():
+            self._saved = self._save_state()  # the file holds this already
+        self._show_next()
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.phase is Phase.OVER
+
+    def export_record(self) -> None:
+        """Write the finished game's record to the current directory, for review."""
+        record = Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
+        path = Path.cwd() / persistence.export_name(self.game.players)
+        try:
+            persistence.export(path, record)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or error
+            self.notify(f"Could not export the game: {reason}.", severity="error", markup=False)
+            return
+        self.notify(
+            f"Game record written to {path}. Review it with: sticheln --replay {path.name}",
+            markup=False,
+            timeout=10,
+        )
+
+    def _save_state(self) -> tuple[object, ...]:
+        game = self.game
+        return (id(game), len(game.moves), self._deals_shown, self._reveal_shown)
+
+    def _autosave(self) -> None:
+        """Save after every change; a failed save is reported once and retried after
+        the next move, and the game goes on."""
+        if self.save_path is None or self._save_state() == self._saved:
+            return
+        record = Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
+        try:
+            persistence.save(self.save_path, record)
+        except OSError as error:
+            if not self._save_failed:
+                self.notify(
+                    f"Could not save the game ({error.strerror or error}); "
+                    "trying again after the next move.",
+                    severity="error",
+                    markup=False,
+                )
+            self._save_failed = True
+            return
+        self._save_failed = False
+        self._saved = self._save_state()
+
+    def _catch_signals(self) -> None:
+        """SIGTERM, SIGHUP (terminal closed) and SIGINT save and end the app cleanly."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
+                loop.add_signal_handler(number, self.action_save_and_quit)
+
+    def action_save_and_quit(self) -> None:
+        if self.game is not None:
+            self._autosave()
+        self.exit()
+
+    # -- terminal size ------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        """Cover a too-small terminal with a request to enlarge it; uncover once it fits."""
+        too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        covered = isinstance(self.screen, TooSmallScreen)
+        if too_small and not covered:
+            self.push_screen(TooSmallScreen(size))
+        elif covered and too_small:
+            self.screen.show_size(size)
+        elif covered:
+            self.pop_screen()
 
     # -- flow ---------------------------------------------------------------------
 
@@ -86,7 +215,9 @@ class StichelnApp(App[None]):
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
-        self.continue_game(game, [seat.level for seat in seats])
+        self._take_over(game, [seat.level for seat in seats])
+        self.save_path = persistence.new_save_path(self.saves, game.players)
+        self._show_next()
 
     def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
         """Take over a game in any state, with a bot level (or None: human) per seat.
@@ -94,10 +225,16 @@ class StichelnApp(App[None]):
         With several humans, the next private screen needs a hand-off. Raises ValueError
         (nothing changes) for a table without a human.
         """
+        self._take_over(game, levels)
+        self.save_path = None  # a game handed over is not saved
+        self._show_next()
+
+    def _take_over(self, game: Game, levels: Sequence[str | None]) -> None:
         if len(levels) == len(game.players) and all(levels):
             raise ValueError("at least one player must be human")
         self.game = game
         self.rules = game.rules
+        self.levels = tuple(levels) or (None,) * len(game.players)
         self.bots = {
             seat: make_bot(level, game.seed * len(game.players) + seat)
             for seat, level in enumerate(levels)
@@ -110,18 +247,28 @@ class StichelnApp(App[None]):
         # Once the deal's first card is down, everybody has seen the pain cards.
         self._reveal_shown = bool(public.trick) or public.last_trick is not None
         self._take_back_open = False
-        self._show_next()
+        self._saved = None
 
     def new_game(self) -> None:
         self.game = None
+        self.save_path = None
         self._thinking = None
-        self._show(SetupScreen(self.rules))
+        self._show(self._setup())
+
+    def _setup(self, seed: int | None = None) -> SetupScreen:
+        """The start screen, offering the latest unfinished game if there is one."""
+        return SetupScreen(self.rules, seed, persistence.latest_unfinished(self.saves))
 
     def _show(self, screen) -> None:
+        covered = isinstance(self.screen, TooSmallScreen)
+        if covered:  # the game goes on beneath the request to enlarge the terminal
+            self.pop_screen()
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        if covered:
+            self.push_screen(TooSmallScreen(self.size))
 
     def _lone_human(self) -> int | None:
         """The only human at the table, who keeps the keyboard throughout; or None."""
@@ -134,6 +281,7 @@ class StichelnApp(App[None]):
         tie_news = None
         if game.phase is Phase.TIE and game.to_move in self.bots:
             tie_news = self._bot_settles_tie()
+        self._autosave()
         public = game.view(None)
         if len(game.results) > self._deals_shown or game.phase in (Phase.TIE, Phase.OVER):
             self._take_back_open = False
@@ -283,6 +431,8 @@ class StichelnApp(App[None]):
     # -- actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if isinstance(self.screen, TooSmallScreen):
+            return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
             if not isinstance(self.screen, HandoffScreen | PrivateScreen):
                 return False
@@ -321,14 +471,19 @@ class StichelnApp(App[None]):
         """The command palette's Quit asks first, like the q key."""
         self.action_request_quit()
 
+    def _quit_question(self) -> str:
+        if self.game is None or self.game.phase is Phase.OVER:
+            return "Quit Sticheln?"
+        if self.save_path is None:
+            return "Quit Sticheln? The game in progress will be lost."
+        return "Quit Sticheln? The game is saved: Continue on the start screen picks it up."
+
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
             return
 
         def quit_if_sure(sure: bool | None) -> None:
             if sure:
-                self.exit()
+                self.action_save_and_quit()
 
-        self.push_screen(
-            ConfirmScreen("Quit Sticheln? The game in progress will be lost."), quit_if_sure
-        )
+        self.push_screen(ConfirmScreen(self._quit_question()), quit_if_sure)

@@ -9,9 +9,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
+from pathlib import Path
 
-from . import __version__
+from . import __version__, persistence
 from .bots import Seat, bot_name, level_named
+from .core.game import seed_problem
 from .core.names import check_names
 from .core.options import OPTIONS, PRESETS, with_option
 from .core.sticheln import MAX_DEALS, Rules, check_players
@@ -30,7 +32,11 @@ def whole_number(text: str, what: str) -> int:
 
 
 def _seed(text: str) -> int:
-    return whole_number(text, "the seed")
+    seed = whole_number(text, "the seed")
+    problem = seed_problem(seed)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return seed
 
 
 def _seats(text: str) -> list[Seat]:
@@ -138,8 +144,75 @@ def build_parser() -> argparse.ArgumentParser:
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    saves = parser.add_argument_group(
+        "saves",
+        f"Every game is saved after each move in {persistence.saves_directory()} "
+        f"(or in the directory ${persistence.SAVES_ENV} names).",
+    )
+    start = saves.add_mutually_exclusive_group()
+    start.add_argument("--resume", action="store_true", help="continue the latest unfinished game")
+    start.add_argument("--load", type=Path, metavar="FILE", help="continue the game in FILE")
+    start.add_argument(
+        "--list-saves", action="store_true", help="list the saved games, newest first, and exit"
+    )
+    start.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="step through a finished game in FILE with every hand shown",
+    )
+    saves.add_argument(
+        "--export",
+        type=Path,
+        metavar="FILE",
+        help="write the latest finished game (or the one in --load FILE) to FILE as a "
+        "game record, and exit",
+    )
     add_rule_options(parser)
     return parser
+
+
+def _load(parser: argparse.ArgumentParser, path: Path) -> persistence.Record:
+    try:
+        return persistence.load(path)
+    except persistence.SaveError as error:
+        parser.exit(2, f"{parser.prog}: cannot load {path}: {error}\n")
+
+
+def _list_saves() -> int:
+    directory = persistence.saves_directory()
+    entries = persistence.list_saves(directory)
+    print(f"Saved games in {directory}:" if entries else f"No saved games in {directory}.")
+    for entry in entries:
+        print(f"  {entry.describe()}")
+    return 0
+
+
+def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.load is not None:
+        record = _load(parser, args.load)
+    else:
+        entry = persistence.latest_finished()
+        if entry is None:
+            parser.exit(2, f"{parser.prog}: no finished game to export (sticheln --list-saves)\n")
+        record = entry.record
+    if args.export.exists():
+        parser.exit(2, f"{parser.prog}: {args.export} exists already; choose another name\n")
+    try:
+        persistence.export(args.export, record)
+    except (ValueError, OSError) as error:
+        parser.exit(2, f"{parser.prog}: cannot export to {args.export}: {error}\n")
+    print(f"Game record of {', '.join(record.game.players)} written to {args.export}.")
+    return 0
+
+
+def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, given: str) -> None:
+    """A saved game brings its own table and rules: refuse options that would be lost."""
+    table = [flag for flag in ("players", "first", "seed") if getattr(args, flag) is not None]
+    table += [field.name for field in fields(Rules) if field.name in args]
+    if table:
+        flag = "--" + table[0].replace("_", "-")
+        parser.error(f"{given} continues a saved game with its own table and rules; drop {flag}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,6 +223,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.list_saves:
+        return _list_saves()
+    if args.export is not None:
+        if args.resume or args.replay:
+            parser.error("--export goes with --load FILE or alone")
+        return _export(parser, args)
+    resumed = None
+    for given, path in (("--load", args.load), ("--replay", args.replay)):
+        if path is not None:
+            _check_alone(parser, args, given)
+            resumed = persistence.SaveEntry(path, 0.0, _load(parser, path), None)
+    if args.resume:
+        _check_alone(parser, args, "--resume")
+        resumed = persistence.latest_unfinished()
+        if resumed is None:
+            parser.exit(2, f"{parser.prog}: no unfinished game to resume\n")
+    if args.replay is not None and not resumed.finished:
+        parser.exit(2, f"{parser.prog}: cannot replay {args.replay}: the game is not finished\n")
+    if resumed is not None:
+        from .app import StichelnApp
+
+        app = StichelnApp(resume=resumed, review=args.replay is not None)
+        app.run()
+        return _goodbye(app)
     try:
         rules = rules_from(args)
         if args.players is not None:
@@ -168,7 +265,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from .app import StichelnApp
 
-    StichelnApp(players=seats, first_leader=first_leader, seed=args.seed, rules=rules).run()
+    app = StichelnApp(players=seats, first_leader=first_leader, seed=args.seed, rules=rules)
+    app.run()
+    return _goodbye(app)
+
+
+def _goodbye(app) -> int:
+    """After the app: where an unfinished game waits."""
+    if app.game is not None and app.save_path is not None and not app.finished:
+        print(f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume")
     return 0
 
 

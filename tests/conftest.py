@@ -18,3 +18,11 @@ def no_input_guard(monkeypatch):
 def no_bot_pause(monkeypatch):
     """Computer players move at once in tests; the pause has its own test."""
     monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def saves_in_a_temporary_directory(monkeypatch, tmp_path):
+    """Games are saved where each test can look, never among the user's saves."""
+    directory = tmp_path / "saves"
+    monkeypatch.setenv("STICHELN_SAVES", str(directory))
+    return directory

@@ -26,6 +26,15 @@ from .sticheln import (
     winners,
 )
 
+MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why this cannot be a game's seed, or None."""
+    if not 0 <= seed < MAX_SEED:
+        return f"the seed must be from 0 to 2**64 - 1, not {seed}"
+    return None
+
 
 class Phase(StrEnum):
     PICK = "pick"  # players lay down their pain cards
@@ -187,6 +196,8 @@ class Game:
         check_players(len(names), rules)
         if not 0 <= first_leader < len(names):
             raise ValueError(f"first leader must be a seat from 0 to {len(names) - 1}")
+        if seed is not None and seed_problem(seed):
+            raise ValueError(seed_problem(seed))
         self.players = names
         self.rules = rules
         self.first_leader = first_leader

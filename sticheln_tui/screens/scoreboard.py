@@ -104,6 +104,7 @@ class ScoreboardScreen(FlowScreen):
         Binding("enter", "continue('extra')", "Extra deal", priority=True),
         Binding("enter", "continue('new')", "New game", priority=True),
         Binding("s", "share", "Share the win"),
+        Binding("e", "export", "Export record"),
     ]
 
     def __init__(self, public: SeatView) -> None:
@@ -141,7 +142,7 @@ class ScoreboardScreen(FlowScreen):
     def _next_step(self) -> str:
         view = self.view
         if self.final:
-            return "Enter: new game, q: quit"
+            return "Enter: new game, e: export the game record for review, q: quit"
         if self.tie:
             dealer = view.players[view.to_move]
             return (
@@ -155,6 +156,8 @@ class ScoreboardScreen(FlowScreen):
             return parameters == (self.mode,)
         if action == "share":
             return self.tie
+        if action == "export":
+            return self.final
         return True
 
     def action_continue(self, mode: str) -> None:
@@ -166,6 +169,9 @@ class ScoreboardScreen(FlowScreen):
             self.app.settle_tie(extra_deal=True)
         else:
             self.app.scores_seen()
+
+    def action_export(self) -> None:
+        self.app.export_record()
 
     def action_share(self) -> None:
         if self.settled():

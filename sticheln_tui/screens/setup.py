@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..bots import LEVELS, Seat, bot_name
+from ..core.game import seed_problem
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.options import (
     OPTION_BY_FIELD,
@@ -21,6 +22,7 @@ from ..core.options import (
     with_option,
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
+from ..persistence import SaveEntry
 from ..widgets.footer import KeysFooter
 
 DEFAULT_PLAYERS = 4
@@ -33,12 +35,20 @@ ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 class SetupScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start")]
 
-    def __init__(self, rules: Rules = Rules(), seed: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules = Rules(), seed: int | None = None, unfinished: SaveEntry | None = None
+    ) -> None:
+        """`unfinished`: the latest unfinished game's save, offered to continue."""
         super().__init__()
         self.rules = rules
         self.seed = seed
+        self.unfinished = unfinished
 
     def compose(self) -> ComposeResult:
+        if self.unfinished is not None:
+            with Horizontal(id="continue-row"):
+                yield Static(self._unfinished_text(), id="continue-text")
+                yield Button("Continue", id="continue", variant="success")
         yield Static("Sticheln: a new game", classes="screen-title")
         with VerticalScroll(id="setup"):
             yield self._choice_row(
@@ -121,7 +131,20 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         self._show_name_inputs(DEFAULT_PLAYERS)
         self._sync_options()
-        self.query_one("#start", Button).focus()
+        self.query_one("#continue" if self.unfinished else "#start", Button).focus()
+
+    def _unfinished_text(self) -> Text:
+        entry = self.unfinished
+        if entry.record is None:
+            return Text(f"The last game's save will not load: {entry.problem}", style="bold")
+        players = ", ".join(entry.record.game.players)
+        return Text.assemble(
+            ("Unfinished game: ", "bold"), f"{players}; {entry.record.progress()}."
+        )
+
+    @on(Button.Pressed, "#continue")
+    def continue_unfinished(self) -> None:
+        self.app.offer(self.unfinished)
 
     # -- reading the form ---------------------------------------------------------
 
@@ -231,7 +254,7 @@ class SetupScreen(Screen):
             problem = "at least one player must be human"
         if problem is None and seed_text:
             try:
-                int(seed_text)
+                problem = seed_problem(int(seed_text))
             except ValueError:
                 problem = f"the seed must be a whole number, not {seed_text!r}"
         if problem is None:

@@ -1,0 +1,466 @@
+"""Saves and game records: versioned JSON, written atomically, read with suspicion.
+
+A game is fully determined by its seats, rules, first leader, seed and moves, so that is
+all a file holds; loading replays the moves through the engine, which refuses anything
+impossible. Nothing in a file is ever executed. No Textual or Rich here: the command line
+lists and checks saves without starting the app.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, fields
+from datetime import datetime
+from pathlib import Path
+
+from .bots import LEVELS
+from .core.cards import COLOUR_ORDER, Card
+from .core.game import (
+    MAX_SEED,
+    ChooseColours,
+    Game,
+    IllegalMove,
+    Move,
+    Phase,
+    PickPain,
+    PlayCard,
+    SettleTie,
+)
+from .core.names import MAX_NAME_LENGTH
+from .core.sticheln import MAX_DEALS, Rules
+
+FORMAT = "sticheln-game"
+VERSION = 1
+SUFFIX = ".json"
+BACKUP_SUFFIX = ".bak"
+MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
+MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
+MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
+SAVES_ENV = "STICHELN_SAVES"  # a directory to keep saves in instead of the usual one
+_TIE_ANSWERS = {"extra deal": True, "share": False}
+_RULE_FIELDS = {field.name: field for field in fields(Rules)}
+
+
+class SaveError(ValueError):
+    """A file that is not a loadable game; the message is one line saying why."""
+
+
+@dataclass
+class Record:
+    """A game with what the table had already seen of it."""
+
+    game: Game
+    levels: tuple[str | None, ...]  # a bot level per seat; None for a human
+    deals_seen: int = 0  # deal scoreboards the table has looked at
+    reveal_seen: bool = False  # the pain cards of the current deal were shown to all
+
+    @property
+    def finished(self) -> bool:
+        return self.game.phase is Phase.OVER
+
+    def progress(self) -> str:
+        """One line: where the game stands."""
+        game = self.game
+        if self.finished:
+            return "finished"
+        view = game.view(None)
+        deal = f"deal {view.deal} of {view.deals_total}"
+        if view.deal > view.deals_total:
+            deal = "tie-break deal"
+        return f"{deal}, trick {view.trick_number} of {view.tricks_per_deal}"
+
+
+# -- to and from JSON -------------------------------------------------------------
+
+
+def card_text(card: Card) -> str:
+    return f"{card.colour} {card.value}"
+
+
+def move_json(move: Move) -> dict[str, object]:
+    if isinstance(move, PickPain):
+        return {"pick": card_text(move.card)}
+    if isinstance(move, PlayCard):
+        return {"play": card_text(move.card)}
+    if isinstance(move, ChooseColours):
+        return {"choose": list(move.colours)}
+    return {"tie": "extra deal" if move.extra_deal else "share"}
+
+
+def dumps(record: Record, saved_at: datetime | None = None) -> str:
+    game = record.game
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": (saved_at or datetime.now().astimezone()).isoformat(timespec="seconds"),
+        "finished": record.finished,
+        "seats": [
+            {"name": name, "bot": level}
+            for name, level in zip(game.players, record.levels, strict=True)
+        ],
+        "first_leader": game.first_leader,
+        "seed": game.seed,
+        "rules": {name: getattr(game.rules, name) for name in _RULE_FIELDS},
+        "moves": [move_json(move) for move in game.moves],
+        "seen": {"deals": record.deals_seen, "reveal": record.reveal_seen},
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
+    # bool is an int to Python, never to a save file.
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if type(value) not in kinds:
+        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise SaveError(f"{what} should be {names}, not {_describe(value)}")
+    return value
+
+
+def _describe(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    if not text.isprintable():  # line separators (U+2028), lone surrogates: escape them
+        text = json.dumps(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object; a field given twice is refused, not settled by which comes last."""
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise SaveError(f"the field {_describe(key)} appears twice")
+        data[key] = value
+    return data
+
+
+def _nested_deeper(data: object, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` deep (found level by level, not
+    by recursion, so that nothing later runs out of stack on what the file holds)."""
+    level = [data]
+    for _ in range(limit + 1):
+        level = [value for value in level if isinstance(value, list | dict)]
+        if not level:
+            return False
+        level = [inner for value in level for inner in _inside(value)]
+    return True
+
+
+def _inside(value: list | dict) -> Iterable[object]:
+    return value.values() if isinstance(value, dict) else value
+
+
+def _keys(data: dict, required: set[str], what: str) -> None:
+    unknown = sorted(set(data) - required)
+    if unknown:
+        raise SaveError(f"{what} has an unexpected field {_describe(unknown[0])}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise SaveError(f"{what} lacks the field {missing[0]!r}")
+
+
+def _card(value: object, what: str) -> Card:
+    text = _expect(value, str, what)
+    match = re.fullmatch(r"([a-z]+) (\d{1,2})", text)
+    if not match or match[1] not in COLOUR_ORDER:
+        raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}")
+    return Card(match[1], int(match[2]))
+
+
+def _move(value: object, what: str) -> Move:
+    entry = _expect(value, dict, what)
+    if len(entry) != 1:
+        raise SaveError(f"{what} should have exactly one of pick, play, choose, tie")
+    ((kind, detail),) = entry.items()
+    if kind == "pick":
+        return PickPain(_card(detail, what))
+    if kind == "play":
+        return PlayCard(_card(detail, what))
+    if kind == "choose":
+        colours = _expect(detail, list, what)
+        if not 1 <= len(colours) <= 2:
+            raise SaveError(f"{what} should choose one or two colours, not {len(colours)}")
+        for colour in colours:
+            if _expect(colour, str, f"a colour in {what}") not in COLOUR_ORDER:
+                raise SaveError(f"{what} has the unknown colour {_describe(colour)}")
+        return ChooseColours(tuple(colours))
+    if kind == "tie" and isinstance(detail, str) and detail in _TIE_ANSWERS:
+        return SettleTie(_TIE_ANSWERS[detail])
+    if kind == "tie":
+        raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
+    raise SaveError(f"{what} has the unknown kind {_describe(kind)}")
+
+
+def _rules(value: object) -> Rules:
+    data = _expect(value, dict, "rules")
+    _keys(data, set(_RULE_FIELDS), "rules")
+    for name, option in data.items():
+        kinds = (int, type(None)) if name == "deals" else bool
+        _expect(option, kinds, f"rule {name!r}")
+    deals = data["deals"]
+    if deals is not None and not 1 <= deals <= MAX_DEALS:
+        raise SaveError(f"rule 'deals' should be from 1 to {MAX_DEALS}, not {_describe(deals)}")
+    try:
+        return Rules(**data)
+    except ValueError as error:
+        raise SaveError(f"impossible rules: {error}") from None
+
+
+def loads(text: str) -> Record:
+    """The record in this text; raises SaveError with a one-line reason."""
+    if not text.strip():
+        raise SaveError("the file is empty")
+    try:
+        data = json.loads(text, object_pairs_hook=_object)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError("the file is nested too deeply to be a save") from None
+    except json.JSONDecodeError as error:
+        reason = str(error).splitlines()[0]
+        raise SaveError(f"damaged or not JSON ({reason})") from None
+    except ValueError:  # an integer of more digits than Python will convert
+        raise SaveError("damaged or not JSON (a number with too many digits)") from None
+    if _nested_deeper(data, MAX_NESTING):
+        raise SaveError("the file is nested too deeply to be a save")
+    data = _expect(data, dict, "the file")
+    if data.get("format") != FORMAT:
+        raise SaveError("not a Sticheln game file")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise SaveError(
+            f"written by a newer Sticheln (file version {_describe(version)};"
+            f" this one reads {VERSION})"
+        )
+    if type(version) is not int or version != VERSION:  # not 1.0 or true either
+        raise SaveError(f"unknown file version {_describe(version)}")
+    required = {"format", "version", "saved_at", "finished", "seats", "first_leader", "seed"}
+    _keys(data, required | {"rules", "moves", "seen"}, "the file")
+    _expect(data["saved_at"], str, "saved_at")
+    finished = _expect(data["finished"], bool, "finished")
+    seats = _expect(data["seats"], list, "seats")
+    names, levels = [], []
+    for index, seat in enumerate(seats, 1):
+        entry = _expect(seat, dict, f"seat {index}")
+        _keys(entry, {"name", "bot"}, f"seat {index}")
+        name = _expect(entry["name"], str, f"seat {index}'s name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise SaveError(f"seat {index}'s name is longer than {MAX_NAME_LENGTH} characters")
+        if not name.isprintable():
+            raise SaveError(f"seat {index}'s name has characters that cannot be shown")
+        names.append(name)
+        level = _expect(entry["bot"], (str, type(None)), f"seat {index}'s bot")
+        if level is not None and level not in LEVELS:
+            raise SaveError(f"seat {index}'s bot should be one of {', '.join(LEVELS)}")
+        levels.append(level)
+    if levels and all(levels):
+        raise SaveError("every seat is a bot: at least one player must be human")
+    first_leader = _expect(data["first_leader"], int, "first_leader")
+    seed = _expect(data["seed"], int, "seed")
+    if not 0 <= seed < MAX_SEED:
+        raise SaveError(f"seed should be from 0 to {MAX_SEED - 1}, not {_describe(seed)}")
+    rules = _rules(data["rules"])
+    raw_moves = _expect(data["moves"], list, "moves")
+    if len(raw_moves) > MAX_MOVES:
+        raise SaveError(f"{len(raw_moves)} moves are more than any game has")
+    moves = [_move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
+    seen = _expect(data["seen"], dict, "seen")
+    _keys(seen, {"deals", "reveal"}, "seen")
+    deals_seen = _expect(seen["deals"], int, "seen deals")
+    reveal_seen = _expect(seen["reveal"], bool, "seen reveal")
+    game = _replay(names, rules, first_leader, seed, moves)
+    if not 0 <= deals_seen <= len(game.results):
+        most = len(game.results)
+        raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
+    record = Record(game, tuple(levels), deals_seen, reveal_seen)
+    if finished != record.finished:
+        state = "finished" if finished else "unfinished"
+        raise SaveError(f"the file says the game is {state}, but its moves say otherwise")
+    return record
+
+
+def _replay(
+    names: Sequence[str], rules: Rules, first_leader: int, seed: int, moves: Sequence[Move]
+) -> Game:
+    try:
+        game = Game(names, rules, first_leader, seed)
+    except ValueError as error:
+        raise SaveError(f"impossible game: {error}") from None
+    for number, move in enumerate(moves, 1):
+        try:
+            game.apply(move)
+        except IllegalMove as error:
+            raise SaveError(f"move {number} is impossible: {error}") from None
+    return game
+
+
+# -- files ------------------------------------------------------------------------
+
+
+def backup_of(path: Path) -> Path:
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def load(path: Path) -> Record:
+    """The record in this file, which is only read; raises SaveError."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise SaveError(f"cannot read it ({error.strerror or error})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveError(f"over {MAX_FILE_BYTES // 1000} kB: too large to be a save")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("damaged or not a text file (not UTF-8)") from None
+    return loads(text)
+
+
+def write_atomically(path: Path, text: str, keep_backup: bool = True) -> None:
+    """Replace `path` with `text` so that a crash at any instant leaves the old or the new
+    file whole; the old one is kept as the backup. Raises OSError (nothing replaced)."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+    except OSError:
+        temporary.unlink(missing_ok=True)  # e.g. a full disk: leave no half file behind
+        raise
+    if keep_backup and path.exists():
+        _keep_backup(path)
+    os.replace(temporary, path)
+    _sync_directory(path.parent)
+
+
+def _keep_backup(path: Path) -> None:
+    """The file as it is now becomes the backup, itself replaced in one step."""
+    staged = path.with_name(f".{path.name}{BACKUP_SUFFIX}.tmp")
+    staged.unlink(missing_ok=True)
+    try:
+        os.link(path, staged)  # no copy: the backup shares the finished file
+    except OSError:  # file systems without hard links
+        shutil.copyfile(path, staged)
+        with open(staged, "rb") as file:
+            os.fsync(file.fileno())
+    os.replace(staged, backup_of(path))
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the renames themselves durable (where the platform allows)."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def save(path: Path, record: Record) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, dumps(record))
+
+
+def export(path: Path, record: Record) -> None:
+    """Write a finished game's record for review (`sticheln --replay`); raises ValueError
+    for an unfinished game and OSError when the file cannot be written."""
+    if not record.finished:
+        raise ValueError("only a finished game can be exported (its hands are still secret)")
+    write_atomically(path, dumps(record), keep_backup=False)
+
+
+def export_name(players: Sequence[str]) -> str:
+    """A file name for a game record: `sticheln-2026-11-29-2105-ann-bob-cid.json`."""
+    return f"sticheln-{_file_stem(players)}{SUFFIX}"
+
+
+# -- the saves directory ----------------------------------------------------------
+
+
+def saves_directory() -> Path:
+    """Where autosaves live: $STICHELN_SAVES, else the user's data directory."""
+    override = os.environ.get(SAVES_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # only needed when saving or listing
+
+    return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"
+
+
+def _file_stem(players: Sequence[str]) -> str:
+    """When and who: `2026-11-29-210512-ann-bob-cid`."""
+    slug = "-".join(re.sub(r"[^a-z0-9]+", "", name.casefold()) or "x" for name in players)
+    return f"{datetime.now():%Y-%m-%d-%H%M%S}-{slug[:40]}"
+
+
+def new_save_path(directory: Path, players: Sequence[str]) -> Path:
+    """A fresh file name that says when the game began and who plays."""
+    stem = _file_stem(players)
+    path = directory / f"{stem}{SUFFIX}"
+    number = 2
+    while path.exists() or backup_of(path).exists():
+        path = directory / f"{stem}-{number}{SUFFIX}"
+        number += 1
+    return path
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """A save file in the directory, as listed: its record, or why it will not load."""
+
+    path: Path
+    modified: float
+    record: Record | None
+    problem: str | None
+
+    @property
+    def finished(self) -> bool:
+        return self.record is not None and self.record.finished
+
+    def describe(self) -> str:
+        when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+        if self.record is None:
+            return f"{when}  {self.path.name}: cannot be loaded: {self.problem}"
+        players = ", ".join(self.record.game.players)
+        return f"{when}  {players}: {self.record.progress()}  ({self.path.name})"
+
+
+def list_saves(directory: Path | None = None) -> list[SaveEntry]:
+    """Every save in the directory, newest first."""
+    return list(_entries(directory))
+
+
+def _entries(directory: Path | None) -> Iterator[SaveEntry]:
+    """The saves newest first, each loaded only when asked for."""
+    directory = directory or saves_directory()
+    dated = []
+    try:
+        for path in directory.glob(f"*{SUFFIX}"):
+            if not path.name.startswith("."):
+                dated.append((path.stat().st_mtime, path))
+    except OSError:
+        pass
+    for modified, path in sorted(dated, reverse=True):
+        try:
+            yield SaveEntry(path, modified, load(path), None)
+        except SaveError as error:
+            yield SaveEntry(path, modified, None, str(error))
+
+
+def latest_unfinished(directory: Path | None = None) -> SaveEntry | None:
+    """The newest save that is not a finished game: the one to continue (or, if it will
+    not load, the one whose backup to offer)."""
+    return next((entry for entry in _entries(directory) if not entry.finished), None)
+
+
+def latest_finished(directory: Path | None = None) -> SaveEntry | None:
+    return next((entry for entry in _entries(directory) if entry.finished), None)

@@ -1,0 +1,68 @@
+"""A save that will not load: why, and what can be done instead."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from .. import persistence
+from ..persistence import Record, SaveEntry, SaveError
+from ..widgets.footer import KeysFooter
+
+
+class LoadProblemScreen(Screen):
+    """Offers the save's backup, if that loads, or a new game. The file itself is left
+    exactly as it is."""
+
+    BINDINGS = [
+        Binding("b", "backup", "Load the backup"),
+        Binding("n", "new_game", "New game"),
+    ]
+
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__()
+        self.entry = entry
+        self.backup: Record | None = None
+        try:
+            self.backup = persistence.load(persistence.backup_of(entry.path))
+            self._backup_note = f"Its backup loads: {', '.join(self.backup.game.players)}; "
+            self._backup_note += f"{self.backup.progress()} (one move earlier at most)."
+        except SaveError as error:
+            self._backup_note = f"Its backup will not load either: {error}."
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-problem"):
+            yield Static("This save will not load", classes="screen-title")
+            yield Static(Text(str(self.entry.path)), classes="explain")
+            yield Static(Text(f"Why: {self.entry.problem}."), classes="explain")
+            yield Static(Text(self._backup_note), classes="explain")
+            yield Static("The file is left as it is.", classes="explain")
+            with Horizontal(id="load-buttons"):
+                if self.backup is not None:
+                    yield Button("Load the backup (b)", id="backup", variant="primary")
+                yield Button("New game (n)", id="new-game")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("Button").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "backup":
+            return self.backup is not None
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.run_action(event.button.id.replace("-", "_"))
+
+    def action_backup(self) -> None:
+        # The game goes on in a new file, so the damaged one stays for inspection.
+        if self.backup is not None:
+            path = persistence.new_save_path(self.app.saves, self.backup.game.players)
+            self.app.resume(self.backup, path)
+
+    def action_new_game(self) -> None:
+        self.app.new_game()

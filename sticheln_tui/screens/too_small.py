@@ -1,0 +1,37 @@
+"""Covers the game while the terminal is too small to lay it out."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+# Every screen is laid out for at least this much room (the table of 8 players).
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class TooSmallScreen(Screen):
+    """Opaque, so nothing of a hand shows through; the game waits beneath it."""
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self._terminal = size
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show_size(self._terminal)
+
+    def show_size(self, size: Size) -> None:
+        self.query_one("#too-small", Static).update(
+            Text.assemble(
+                ("Please enlarge the terminal\n\n", "bold"),
+                f"Sticheln needs {MIN_WIDTH}x{MIN_HEIGHT}; this one is "
+                f"{size.width}x{size.height}. The game waits until it fits.\n\n",
+                ("Ctrl+C saves and quits.", "dim"),
+            )
+        )
