@@ -6,15 +6,18 @@ Run from the project root: python scripts/make_screenshots.py
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 # Draw the checkout's screens, not whatever copy of the package is installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
-from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.game import Game, Phase, PlayCard
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
@@ -51,6 +54,8 @@ async def shoot(app, pilot, name: str) -> None:
 
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
+    # The screens' games are saved apart from the user's own saves.
+    os.environ[persistence.SAVES_ENV] = tempfile.mkdtemp(prefix="sticheln-shots-")
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await shoot(app, pilot, "setup")
@@ -95,6 +100,49 @@ async def main() -> None:
     await variant_screens()
     await bot_screens()
     await bots_table()
+    await save_screens()
+
+
+async def save_screens() -> None:
+    """Continue on the start screen, a save that will not load, a small terminal, replay."""
+    directory = Path(os.environ[persistence.SAVES_ENV])
+    game = Game(PLAYERS, seed=SEED)
+    while len(game.results) < 2 or len(game.view(None).trick) < 2:
+        game.apply(game.legal_moves()[0])
+    path = directory / "2026-11-29-203000-ann-bob-cid-dee.json"
+    persistence.save(path, persistence.Record(game, (None, None, "normal", None), 2, True))
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await shoot(app, pilot, "setup_continue")
+        await pilot.press("enter")
+        await shoot(app, pilot, "resumed")
+        await pilot.resize_terminal(60, 16)
+        await shoot(app, pilot, "too_small")
+
+    persistence.save(path, persistence.Record(game, (None, None, "normal", None), 2, True))
+    path.write_text(path.read_text()[:900])  # a save cut short, its backup whole
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await shoot(app, pilot, "load_problem")
+
+    while game.phase is not Phase.OVER:
+        game.apply(game.legal_moves()[-1])
+    record = persistence.Record(game, (None, None, "normal", None), len(game.results))
+    persistence.export(directory / "record.json", record)
+    entry = persistence.SaveEntry(directory / "record.json", 0.0, record, None)
+    app = StichelnApp(resume=entry, review=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen.frames[app.screen.position].move, PlayCard)
+                and len(app.screen.frames[app.screen.position].view.trick) == 3
+            ),
+            key="right",
+        )
+        await pilot.press("pagedown", "pagedown", "pagedown", "right", "right")
+        await shoot(app, pilot, "replay")
 
 
 def reach_trick(app, number: int, played: int):

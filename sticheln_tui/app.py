@@ -351,13 +351,18 @@ class StichelnApp(App[None]):
         screen already up, which ignores its keys meanwhile."""
         game = self.game
         pause = 0.0
-        if game.phase is Phase.PLAY:
-            if self._keyboard is None:  # several humans: the next one clockwise takes over
-                count = len(game.players)
-                later = ((seat + step) % count for step in range(count))
-                human = next(s for s in later if s not in self.bots)
-                self._hand_off(human)
+        # A pick or a choice lands on the screen already up, if the game shows one (not
+        # at the start of the app, or over a dialog about a save).
+        watched = game.phase is Phase.PLAY or not isinstance(self.screen, FlowScreen)
+        if watched and (self._keyboard is None or game.phase is not Phase.PLAY):
+            # Nobody holds the keyboard yet: the next human clockwise takes it.
+            count = len(game.players)
+            later = ((seat + step) % count for step in range(count))
+            self._keyboard = None
+            self._hand_off(next(s for s in later if s not in self.bots))
+            if game.phase is Phase.PLAY:
                 return
+        elif game.phase is Phase.PLAY:
             self._show(TableScreen(game.view(self._keyboard)))
             pause = self.BOT_PAUSE
         self._hurry.clear()

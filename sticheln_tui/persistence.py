@@ -20,7 +20,6 @@ from pathlib import Path
 from .bots import LEVELS
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import (
-    MAX_SEED,
     ChooseColours,
     Game,
     IllegalMove,
@@ -29,9 +28,9 @@ from .core.game import (
     PickPain,
     PlayCard,
     SettleTie,
+    seed_problem,
 )
-from .core.names import MAX_NAME_LENGTH
-from .core.sticheln import MAX_DEALS, Rules
+from .core.sticheln import Rules
 
 FORMAT = "sticheln-game"
 VERSION = 1
@@ -43,6 +42,16 @@ MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
 SAVES_ENV = "STICHELN_SAVES"  # a directory to keep saves in instead of the usual one
 _TIE_ANSWERS = {"extra deal": True, "share": False}
 _RULE_FIELDS = {field.name: field for field in fields(Rules)}
+
+
+_KIND_NAMES = {
+    dict: "an object",
+    list: "a list",
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 class SaveError(ValueError):
@@ -115,9 +124,15 @@ def _expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
     # bool is an int to Python, never to a save file.
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if type(value) not in kinds:
-        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        names = " or ".join(_KIND_NAMES[k] for k in kinds)
         raise SaveError(f"{what} should be {names}, not {_describe(value)}")
     return value
+
+
+def _clipped(reason: object) -> str:
+    """The engine's reason, cut short: it may quote whatever the file holds."""
+    text = str(reason)
+    return text if len(text) <= 100 else text[:97] + "..."
 
 
 def _describe(value: object) -> str:
@@ -200,13 +215,10 @@ def _rules(value: object) -> Rules:
     for name, option in data.items():
         kinds = (int, type(None)) if name == "deals" else bool
         _expect(option, kinds, f"rule {name!r}")
-    deals = data["deals"]
-    if deals is not None and not 1 <= deals <= MAX_DEALS:
-        raise SaveError(f"rule 'deals' should be from 1 to {MAX_DEALS}, not {_describe(deals)}")
     try:
         return Rules(**data)
     except ValueError as error:
-        raise SaveError(f"impossible rules: {error}") from None
+        raise SaveError(f"impossible rules: {_clipped(error)}") from None
 
 
 def loads(text: str) -> Record:
@@ -247,10 +259,6 @@ def loads(text: str) -> Record:
         entry = _expect(seat, dict, f"seat {index}")
         _keys(entry, {"name", "bot"}, f"seat {index}")
         name = _expect(entry["name"], str, f"seat {index}'s name")
-        if len(name) > MAX_NAME_LENGTH:
-            raise SaveError(f"seat {index}'s name is longer than {MAX_NAME_LENGTH} characters")
-        if not name.isprintable():
-            raise SaveError(f"seat {index}'s name has characters that cannot be shown")
         names.append(name)
         level = _expect(entry["bot"], (str, type(None)), f"seat {index}'s bot")
         if level is not None and level not in LEVELS:
@@ -260,8 +268,8 @@ def loads(text: str) -> Record:
         raise SaveError("every seat is a bot: at least one player must be human")
     first_leader = _expect(data["first_leader"], int, "first_leader")
     seed = _expect(data["seed"], int, "seed")
-    if not 0 <= seed < MAX_SEED:
-        raise SaveError(f"seed should be from 0 to {MAX_SEED - 1}, not {_describe(seed)}")
+    if seed_problem(seed):
+        raise SaveError(_clipped(seed_problem(seed)))
     rules = _rules(data["rules"])
     raw_moves = _expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
@@ -288,7 +296,7 @@ def _replay(
     try:
         game = Game(names, rules, first_leader, seed)
     except ValueError as error:
-        raise SaveError(f"impossible game: {error}") from None
+        raise SaveError(f"impossible game: {_clipped(error)}") from None
     for number, move in enumerate(moves, 1):
         try:
             game.apply(move)
@@ -324,23 +332,25 @@ def write_atomically(path: Path, text: str, keep_backup: bool = True) -> None:
     """Replace `path` with `text` so that a crash at any instant leaves the old or the new
     file whole; the old one is kept as the backup. Raises OSError (nothing replaced)."""
     temporary = path.with_name(f".{path.name}.tmp")
+    staged = path.with_name(f".{path.name}{BACKUP_SUFFIX}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
+        if keep_backup and path.exists():
+            _keep_backup(path, staged)
+        os.replace(temporary, path)
     except OSError:
-        temporary.unlink(missing_ok=True)  # e.g. a full disk: leave no half file behind
+        # E.g. a full disk: leave no half-written file behind.
+        temporary.unlink(missing_ok=True)
+        staged.unlink(missing_ok=True)
         raise
-    if keep_backup and path.exists():
-        _keep_backup(path)
-    os.replace(temporary, path)
     _sync_directory(path.parent)
 
 
-def _keep_backup(path: Path) -> None:
+def _keep_backup(path: Path, staged: Path) -> None:
     """The file as it is now becomes the backup, itself replaced in one step."""
-    staged = path.with_name(f".{path.name}{BACKUP_SUFFIX}.tmp")
     staged.unlink(missing_ok=True)
     try:
         os.link(path, staged)  # no copy: the backup shares the finished file

@@ -65,6 +65,8 @@ def test_good_options_reach_the_app(monkeypatch):
     started = {}
 
     class FakeApp:
+        game = None  # the game never started, so nothing is said about a save
+
         def __init__(self, **kwargs):
             started.update(kwargs)
 

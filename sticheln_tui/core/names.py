@@ -21,7 +21,8 @@ def check_names(names: Sequence[str]) -> str | None:
         if not name.strip():
             return "every player needs a name"
         if len(name) > MAX_NAME_LENGTH:
-            return f"the name {name!r} is longer than {MAX_NAME_LENGTH} characters"
+            clipped = name[:MAX_NAME_LENGTH]
+            return f"the name {clipped!r}... is longer than {MAX_NAME_LENGTH} characters"
         if not name.isprintable():
             return f"the name {name!r} has characters that cannot be shown"
     folded = [name.strip().casefold() for name in names]

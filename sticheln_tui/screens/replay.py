@@ -6,12 +6,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..core.review import Frame
-from ..widgets.cards import cards_text
+from ..widgets.cards import CARD_WIDTH, cards_text
 from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import (
     NAME_WIDTH,
@@ -35,7 +36,7 @@ class ReplayScreen(Screen):
         Binding("end", "jump(-1)", "End"),
     ]
 
-    position = reactive(0)
+    position = reactive(0, init=False)
 
     def __init__(self, frames: list[Frame], source: str) -> None:
         super().__init__()
@@ -45,17 +46,16 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title", classes="status")
         yield Static(id="replay-status", classes="status")
-        yield Static(id="replay-seats")
-        yield Static(id="replay-trick")
-        yield Static(id="replay-event")
+        with VerticalScroll(id="replay-body", can_focus=False):
+            yield Static(id="replay-seats")
+            yield Static(id="replay-trick")
+            yield Static(id="replay-event")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch_position(self.position)
 
     def watch_position(self, position: int) -> None:
-        if not self.is_mounted:
-            return
         frame = self.frames[position]
         view = frame.view
         title = Text(f"Replay of {self.source}", style="bold")
@@ -70,16 +70,21 @@ class ReplayScreen(Screen):
         view = frame.view
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
         table.add_column("", no_wrap=True)
-        table.add_column("hand", ratio=1)
+        table.add_column("hand", no_wrap=True)
         if view.rules.picks:
             table.add_column((view.rules.reverse and "luck") or "pain", no_wrap=True)
         table.add_column("tricks", justify="right")
         table.add_column("total", justify="right")
+        # A card never breaks across lines: the hand wraps between cards.
+        per_line = max(4, (self.size.width - 20 - 7 * view.rules.picks) // (CARD_WIDTH + 1) - 1)
         for seat, name in enumerate(view.players):
             marker = "▶ " if seat == view.to_move else "  "
+            hand = frame.hands[seat]
+            lines = [hand[start : start + per_line] for start in range(0, len(hand), per_line)]
+            pain = view.pain_colours(seat)
             row = [
                 Text(f"{marker}{name[:NAME_WIDTH]}", style="bold" if marker.strip() else ""),
-                cards_text(frame.hands[seat], view.pain_colours(seat)),
+                Text("\n").join(cards_text(line, pain) for line in lines),
             ]
             if view.rules.picks:
                 row.append(pain_text(view, seat))

@@ -1,0 +1,379 @@
+"""Saves through the real app and the command line: autosave, Continue, resume behind a
+hand-off, a save that will not load, export and replay, a too-small terminal, and the
+command-line options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import screen_text
+
+from sticheln_tui import cli, persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import Seat
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.persistence import Record, SaveEntry
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.load_problem import LoadProblemScreen
+from sticheln_tui.screens.private import PrivateScreen
+from sticheln_tui.screens.replay import ReplayScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.screens.too_small import TooSmallScreen
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+def played(moves: int, rules: Rules = Rules(), seed: int = 3) -> Game:
+    game = Game(PLAYERS, rules, seed=seed)
+    for _ in range(moves):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def finished(rules: Rules = Rules(deals=1)) -> Game:
+    game = played(0, rules)
+    while game.phase is not Phase.OVER:
+        game.apply(game.legal_moves()[-1])
+    return game
+
+
+def only_save(directory):
+    (path,) = directory.glob("*.json")
+    return path
+
+
+async def test_every_move_is_saved_and_continue_picks_the_game_up(
+    saves_in_a_temporary_directory,
+):
+    directory = saves_in_a_temporary_directory
+    app = StichelnApp(players=PLAYERS, seed=11)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        path = only_save(directory)
+        assert persistence.load(path).game.moves == []  # saved before the first move
+        for _ in range(8):
+            await pilot.press("enter")
+            await pilot.pause()
+            assert persistence.load(path).game.moves == app.game.moves
+        moves = list(app.game.moves)
+        assert len(moves) >= 3
+        assert persistence.backup_of(path).exists()
+
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "Unfinished game: Ann, Bob, Cid" in screen_text(app)
+        await pilot.press("enter")  # Continue has the focus
+        await pilot.pause()
+        assert app.game.moves == moves
+        assert app.save_path == path
+        # Never a hand straight away: the player to move takes the keyboard first.
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen.seat == app.game.to_move
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivateScreen)
+        assert app.screen.view.seat == app.game.to_move
+
+
+async def test_a_lone_human_also_resumes_behind_a_hand_off(tmp_path):
+    game = played(0)
+    while not (game.phase is Phase.PLAY and game.to_move == 0 and game.view(None).trick):
+        game.apply(game.legal_moves()[0])
+    persistence.save(tmp_path / "solo.json", Record(game, (None, "easy", "easy"), 0, True))
+    app = StichelnApp(resume=persistence.list_saves(tmp_path)[0])
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.view.seat == 0
+
+
+async def test_resuming_while_a_bot_picks_shows_a_hand_off_not_a_blank_screen(tmp_path):
+    game = played(1)  # the first pick is made; a bot picks next
+    assert game.phase is Phase.PICK
+    persistence.save(tmp_path / "solo.json", Record(game, (None, "easy", "easy")))
+    app = StichelnApp(resume=persistence.list_saves(tmp_path)[0])
+    shown = []
+    show = app._show
+    app._show = lambda screen: (shown.append(type(screen)), show(screen))
+    async with app.run_test() as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.phase is Phase.PLAY  # the bots picked, the app did not stall
+        assert shown == [HandoffScreen, RevealScreen]
+
+
+async def test_resume_shows_the_scores_the_table_had_not_seen(tmp_path):
+    game = played(0)
+    while not game.results:
+        game.apply(game.legal_moves()[0])
+    path = tmp_path / "after-deal.json"
+    persistence.save(path, Record(game, (None,) * 3, deals_seen=0, reveal_seen=False))
+    app = StichelnApp(resume=persistence.list_saves(tmp_path)[0])
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert persistence.load(path).deals_seen == 1  # looking at them is saved too
+
+
+async def test_a_save_that_will_not_load_is_left_alone_and_its_backup_offered(tmp_path):
+    path = tmp_path / "game.json"
+    game = played(5)
+    persistence.save(path, Record(game, (None,) * 3))
+    game.apply(game.legal_moves()[0])
+    persistence.save(path, Record(game, (None,) * 3))
+    damaged = path.read_bytes()[:300]
+    path.write_bytes(damaged)
+    app = StichelnApp(saves=tmp_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert "will not load" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadProblemScreen)
+        text = screen_text(app)
+        assert "damaged or not JSON" in text
+        assert "Its backup loads" in text
+        await pilot.press("b")
+        await pilot.pause()
+        assert len(app.game.moves) == 5  # the backup: one move earlier
+        assert isinstance(app.screen, RevealScreen)  # the pain cards were not shown yet
+        assert app.save_path != path  # the game goes on in a new file
+        assert app.save_path.exists()
+    assert path.read_bytes() == damaged
+
+
+async def test_a_save_and_backup_that_both_fail_offer_a_new_game(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("{")
+    entry = persistence.list_saves(tmp_path)[0]
+    app = StichelnApp(saves=tmp_path, resume=entry)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert "backup will not load either" in screen_text(app)
+        await pilot.press("b")  # no backup to load: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, LoadProblemScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+    assert path.read_text() == "{"
+
+
+async def test_a_failed_save_is_reported_once_and_the_game_goes_on(monkeypatch):
+    def full_disk(path, record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence, "save", full_disk)
+    app = StichelnApp(players=PLAYERS, seed=2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        for _ in range(4):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert len(app.game.moves) >= 1
+        messages = [n.message for n in app._notifications]
+        assert sum("Could not save the game (No space left" in m for m in messages) <= 1
+
+
+async def test_the_final_screen_exports_a_record_that_replays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    game = finished()
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen) and app.screen.final
+        await pilot.press("e")
+        await pilot.pause()
+    (record_path,) = tmp_path.glob("sticheln-*.json")
+    record = persistence.load(record_path)
+    assert record.game.moves == game.moves and record.finished
+
+    app = StichelnApp(resume=SaveEntry(record_path, 0.0, record, None), review=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert f"move 0 of {len(game.moves)}" in screen_text(app)
+        # Every hand is shown at the start.
+        hands = screen.frames[0].hands
+        assert all(len(hand) == len(hands[0]) > 0 for hand in hands)
+        await pilot.press("right", "right")
+        assert screen.position == 2
+        await pilot.press("left")
+        assert screen.position == 1
+        await pilot.press("pagedown")
+        assert not screen.frames[screen.position].view.trick  # a trick just ended
+        await pilot.press("end")
+        assert screen.position == len(game.moves)
+        assert "Game over" in screen_text(app)
+        await pilot.press("right")
+        assert screen.position == len(game.moves)
+        await pilot.press("home")
+        assert screen.position == 0
+
+
+async def test_a_too_small_terminal_covers_the_game_until_it_fits():
+    app = StichelnApp(players=PLAYERS, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PrivateScreen)
+        moves = len(app.game.moves)
+        await pilot.resize_terminal(40, 12)
+        assert isinstance(app.screen, TooSmallScreen)
+        text = screen_text(app)
+        assert "Please enlarge" in text and "40x12" in text
+        for key in ("enter", "left", "u", "q", "question_mark", "space"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert len(app.game.moves) == moves  # nothing reached the game
+        await pilot.resize_terminal(79, 30)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "79x30" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        assert isinstance(app.screen, PrivateScreen)
+
+
+async def test_a_bot_move_lands_beneath_the_request_to_enlarge(saves_in_a_temporary_directory):
+    app = StichelnApp(players=[Seat("Ann"), Seat("Easy 2", "easy"), Seat("Easy 3", "easy")])
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann lays down her card; the bots follow
+        await pilot.resize_terminal(50, 20)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+
+
+async def test_ctrl_c_saves_and_quits_at_once():
+    app = StichelnApp(players=PLAYERS, seed=9)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
+    assert persistence.load(app.save_path).game.moves == app.game.moves
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def run_cli(args, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(args)
+    return exit_info.value.code, capsys.readouterr()
+
+
+def test_list_saves_names_each_game_and_each_problem(saves_in_a_temporary_directory, capsys):
+    directory = saves_in_a_temporary_directory
+    persistence.save(directory / "a.json", Record(played(4), (None, "easy", None)))
+    (directory / "b.json").write_text("not json")
+    assert cli.main(["--list-saves"]) == 0
+    out = capsys.readouterr().out
+    assert str(directory) in out
+    assert "Ann, Bob, Cid: deal 1 of 5" in out
+    assert "b.json: cannot be loaded: damaged or not JSON" in out
+
+
+def test_list_saves_with_none(capsys):
+    assert cli.main(["--list-saves"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+
+
+def test_resume_without_a_game_exits_2(capsys):
+    code, out = run_cli(["--resume"], capsys)
+    assert code == 2 and "no unfinished game to resume" in out.err
+
+
+def test_resume_starts_the_app_with_the_latest_unfinished_game(
+    saves_in_a_temporary_directory, monkeypatch
+):
+    directory = saves_in_a_temporary_directory
+    persistence.save(directory / "old.json", Record(finished(), (None,) * 3))
+    persistence.save(directory / "new.json", Record(played(2), (None,) * 3))
+    started = {}
+
+    class FakeApp:
+        game = None
+
+        def __init__(self, **kwargs):
+            started.update(kwargs)
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
+    assert cli.main(["--resume"]) == 0
+    assert started["resume"].path.name == "new.json"
+    assert not started["review"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--resume", "--players", "Ann,Bob,Cid"], "drop --players"),
+        (["--resume", "--reverse"], "drop --reverse"),
+        (["--resume", "--list-saves"], "not allowed with argument"),
+        (["--replay", "x.json", "--export", "y.json"], "--export goes with --load"),
+        (["--load", "missing.json"], "cannot load missing.json: cannot read it"),
+        (["--replay", "missing.json"], "cannot load missing.json"),
+    ],
+)
+def test_bad_save_options_exit_2_with_one_line(args, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli(args, capsys)
+    assert code == 2
+    assert message in out.err and out.err.count("\n") == 1
+
+
+def test_replay_refuses_an_unfinished_game(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    persistence.save(path, Record(played(3), (None,) * 3))
+    code, out = run_cli(["--replay", str(path)], capsys)
+    assert code == 2 and "the game is not finished" in out.err
+
+
+def test_export_writes_the_latest_finished_game(saves_in_a_temporary_directory, tmp_path, capsys):
+    directory = saves_in_a_temporary_directory
+    game = finished()
+    persistence.save(directory / "done.json", Record(game, (None, "normal", None)))
+    persistence.save(directory / "later.json", Record(played(2), (None,) * 3))
+    target = tmp_path / "record.json"
+    assert cli.main(["--export", str(target)]) == 0
+    assert "written to" in capsys.readouterr().out
+    record = persistence.load(target)
+    assert record.game.moves == game.moves and record.levels == (None, "normal", None)
+    assert json.loads(target.read_text())["finished"] is True
+    code, out = run_cli(["--export", str(target)], capsys)  # never overwrites
+    assert code == 2 and "exists already" in out.err
+
+
+def test_export_refuses_an_unfinished_game_and_a_missing_one(tmp_path, capsys):
+    code, out = run_cli(["--export", str(tmp_path / "x.json")], capsys)
+    assert code == 2 and "no finished game to export" in out.err
+    path = tmp_path / "game.json"
+    persistence.save(path, Record(played(3), (None,) * 3))
+    code, out = run_cli(["--load", str(path), "--export", str(tmp_path / "y.json")], capsys)
+    assert code == 2 and "only a finished game can be exported" in out.err
+    assert not (tmp_path / "y.json").exists()
