@@ -36,7 +36,10 @@ from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .widgets.option_list_paging import guard_option_list_paging
 from .widgets.table_parts import last_event_text
+
+guard_option_list_paging()
 
 
 class StichelnApp(App[None]):

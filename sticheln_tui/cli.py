@@ -6,6 +6,7 @@ Textual is imported only once a game is really started, so `--help` stays quick.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -273,7 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _goodbye(app) -> int:
     """After the app: where an unfinished game waits."""
     if app.game is not None and app.save_path is not None and not app.finished:
-        print(f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume")
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            print(f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume")
     return 0
 
 

@@ -56,7 +56,10 @@ class LoadProblemScreen(Screen):
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.run_action(event.button.id.replace("-", "_"))
+        if event.button.id == "backup":
+            self.action_backup()
+        else:
+            self.action_new_game()
 
     def action_backup(self) -> None:
         # The game goes on in a new file, so the damaged one stays for inspection.

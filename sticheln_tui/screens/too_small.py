@@ -21,17 +21,18 @@ class TooSmallScreen(Screen):
         self._terminal = size
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-
-    def on_mount(self) -> None:
-        self.show_size(self._terminal)
+        yield Static(self._message(), id="too-small")
 
     def show_size(self, size: Size) -> None:
-        self.query_one("#too-small", Static).update(
-            Text.assemble(
-                ("Please enlarge the terminal\n\n", "bold"),
-                f"Sticheln needs {MIN_WIDTH}x{MIN_HEIGHT}; this one is "
-                f"{size.width}x{size.height}. The game waits until it fits.\n\n",
-                ("Ctrl+C saves and quits.", "dim"),
-            )
+        """Say the new size (the terminal may change again before this screen is up)."""
+        self._terminal = size
+        for message in self.query("#too-small").results(Static):
+            message.update(self._message())
+
+    def _message(self) -> Text:
+        return Text.assemble(
+            ("Please enlarge the terminal\n\n", "bold"),
+            f"Sticheln needs {MIN_WIDTH}x{MIN_HEIGHT}; this one is "
+            f"{self._terminal.width}x{self._terminal.height}. The game waits until it fits.\n\n",
+            ("Ctrl+C saves and quits.", "dim"),
         )

@@ -1,0 +1,191 @@
+"""UI fuzzing: thousands of seeded random key presses, clicks and resizes (down to 40x12)
+across every screen. The app must never raise, and a hand may only ever be on screen for
+the human who took the keyboard for it: never two humans' hands, never a hand that did
+not come through its owner's hand-off (unless one human plays alone with bots)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from textual import _wait as textual_wait
+from textual.widgets import OptionList
+
+from sticheln_tui import persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import LEVELS, Seat
+from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.options import OPTIONS, PRESETS, with_option
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.persistence import Record, SaveEntry
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.private import PrivateScreen
+from sticheln_tui.screens.too_small import TooSmallScreen
+
+SEEDS = range(5)
+ACTIONS_PER_SEED = 500  # 2500 in all
+KEYS = (
+    ["enter"] * 10
+    + ["left", "right", "up", "down"] * 2
+    + ["space", "tab", "shift+tab", "escape", "home", "end", "pageup", "pagedown"]
+    + ["u", "h", "s", "e", "b", "n", "y", "q", "question_mark", "f1", "a", "1", "x", "ctrl+p"]
+)
+ROOMY = [(80, 24), (100, 32), (120, 40)]
+CRAMPED = [(40, 12), (60, 20), (79, 24), (80, 23)]
+
+
+@pytest.fixture(autouse=True)
+def quick_inputs(monkeypatch, tmp_path):
+    monkeypatch.setattr(strong_module, "DEFAULT_PLAYOUTS", 20)
+    monkeypatch.chdir(tmp_path)  # game records exported from the final screen land here
+    # Pilot waits for the app to go idle in 20 ms naps after every input; shorter naps
+    # let the same number of inputs through in a fraction of the time.
+    monkeypatch.setattr(textual_wait, "SLEEP_GRANULARITY", 0.004)
+    monkeypatch.setattr(textual_wait, "SLEEP_IDLE", 0.0004)
+
+
+def random_table(rng: random.Random) -> tuple[list[Seat], Rules]:
+    count = rng.randint(3, 5)
+    humans = rng.choice([1, 2, 2, 3, count])
+    seats = [Seat(f"P{seat}") for seat in range(count)]
+    for seat in rng.sample(range(count), count - humans):
+        level = rng.choice(LEVELS)
+        seats[seat] = Seat(f"{level[:4]}{seat}", level)
+    rules = PRESETS[rng.choice(list(PRESETS))]
+    for option in rng.sample(OPTIONS, 3):
+        if option.field != "french_deck" or count == 4:
+            rules = with_option(rules, option.field, rng.random() < 0.5)
+    return seats, with_option(rules, "deals", 1)
+
+
+def saved_late_game(rng: random.Random, finished: bool = False) -> SaveEntry:
+    """A random table's game, played on by random moves to its last few tricks (or to
+    its end), and saved."""
+    seats, rules = random_table(rng)
+    game = Game([seat.name for seat in seats], rules, seed=rng.randrange(1000))
+    left = 0 if finished else len(seats) * 2
+    while game.phase is not Phase.OVER and (sum(game.view(None).hand_sizes) > left):
+        game.apply(rng.choice(game.legal_moves()))
+    record = Record(game, tuple(seat.level for seat in seats), len(game.results), True)
+    path = persistence.new_save_path(persistence.saves_directory(), game.players)
+    persistence.save(path, record)
+    return SaveEntry(path, 0.0, record, None)
+
+
+class HandWatch:
+    """Checks, after every action, whose hand the screens show."""
+
+    def __init__(self, app: StichelnApp) -> None:
+        self.app = app
+        accept = app.handoff_accepted
+
+        def checked_accept(seat: int) -> None:
+            # The keyboard passes only from the hand-off screen of that very seat.
+            screen = app.screen
+            assert isinstance(screen, HandoffScreen) and screen.seat == seat
+            accept(seat)
+
+        app.handoff_accepted = checked_accept
+
+    def check(self) -> None:
+        app = self.app
+        seats = {s.view.seat for s in app.screen_stack if isinstance(s, PrivateScreen)}
+        assert len(seats) <= 1, f"hands of seats {seats} on screen at once"
+        if seats and app.game is not None:
+            (seat,) = seats
+            assert seat not in app.bots
+            assert seat == app._keyboard, "a hand shown without its owner's hand-off"
+
+
+async def act(pilot, rng: random.Random) -> None:
+    roll = rng.random()
+    covered = isinstance(pilot.app.screen, TooSmallScreen)
+    if covered and roll < 0.3:  # a cramped terminal is soon enlarged again
+        await pilot.resize_terminal(*rng.choice(ROOMY))
+    elif roll < 0.03:
+        await pilot.resize_terminal(*rng.choice(ROOMY + CRAMPED))
+    elif roll < 0.15:
+        width, height = pilot.app.size
+        await pilot.click(offset=(rng.randrange(width), rng.randrange(height)))
+    else:
+        await pilot.press(rng.choice(KEYS))  # waits until the app is idle again
+
+
+async def fuzz(seed: int, actions: int) -> int:
+    """Plays `actions` random inputs over as many apps as it takes; returns screens seen."""
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    while actions > 0:
+        start = rng.random()
+        if start < 0.15:  # the setup screen, sometimes with a game to continue
+            app = StichelnApp(seed=rng.randrange(1000))
+        elif start < 0.2:  # a damaged save (with its backup) offered at the start
+            entry = saved_late_game(rng)
+            persistence.save(entry.path, entry.record)
+            entry.path.write_text(entry.path.read_text()[: rng.randrange(200)])
+            app = StichelnApp()
+        elif start < 0.25:  # the review of a finished game
+            app = StichelnApp(resume=saved_late_game(rng, finished=True), review=True)
+        elif start < 0.5:  # a saved game near the end of its deal
+            app = StichelnApp(resume=saved_late_game(rng))
+        else:
+            seats, rules = random_table(rng)
+            app = StichelnApp(players=seats, seed=rng.randrange(1000), rules=rules)
+        watch = HandWatch(app)
+        async with app.run_test(size=rng.choice(ROOMY)) as pilot:
+            session = rng.randint(40, 160)  # then another table, another starting point
+            while session and actions > 0 and app.is_running and app.return_code is None:
+                await asyncio.wait_for(act(pilot, rng), timeout=20)
+                actions -= 1
+                session -= 1
+                watch.check()
+                kinds.add(type(app.screen).__name__)
+    return len(kinds)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_random_input_never_raises_and_never_shows_two_hands(
+    seed, saves_in_a_temporary_directory
+):
+    screens = await fuzz(seed, ACTIONS_PER_SEED)
+    assert screens >= 5  # the fuzzing reached a good many kinds of screen
+    # Every save it left loads (or, for those it damaged on purpose, their backup does).
+    saves = persistence.list_saves(saves_in_a_temporary_directory)
+    assert saves
+    for entry in saves:
+        if entry.record is None:
+            persistence.load(persistence.backup_of(entry.path))
+
+
+async def test_the_hand_watch_does_catch_a_hand_shown_without_a_hand_off():
+    app = StichelnApp(players=["Ann", "Bob", "Cid"], seed=1)
+    watch = HandWatch(app)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        watch.check()
+        app._show_private(1)  # the app's own rule: Bob is handed the keyboard first
+        await pilot.pause()
+        watch.check()
+        app._keyboard = 2  # a flow that forgot the hand-off would look like this
+        app._show_private(2)
+        await pilot.pause()
+        with pytest.raises(AssertionError, match="without its owner's hand-off"):
+            app._keyboard = 0
+            watch.check()
+
+
+async def test_paging_a_list_before_it_is_laid_out_does_not_crash():
+    """Textual's OptionList raised KeyError on PageUp before its first layout (found by
+    the fuzzing, in the command palette); the app guards it."""
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        option_list = OptionList("one", "two", "three")
+        option_list.styles.display = "none"  # options, but no size: no lines yet
+        await app.screen.mount(option_list)
+        option_list.highlighted = 1
+        option_list.action_page_up()
+        option_list.action_page_down()
+        assert option_list.highlighted == 1
