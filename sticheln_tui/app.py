@@ -138,8 +138,8 @@ class StichelnApp(App[None]):
     def export_record(self) -> None:
         """Write the finished game's record to the current directory, for review."""
         record = Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
-        path = Path.cwd() / persistence.export_name(self.game.players)
         try:
+            path = Path.cwd() / persistence.export_name(self.game.players)
             persistence.export(path, record)
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
@@ -150,6 +150,11 @@ class StichelnApp(App[None]):
             markup=False,
             timeout=10,
         )
+
+    @property
+    def saved(self) -> bool:
+        """The game in progress is in its save file as it stands."""
+        return self.save_path is not None and not self._save_failed and self._saved is not None
 
     def _save_state(self) -> tuple[object, ...]:
         game = self.game
@@ -251,6 +256,7 @@ class StichelnApp(App[None]):
         self._reveal_shown = bool(public.trick) or public.last_trick is not None
         self._take_back_open = False
         self._saved = None
+        self._save_failed = False
 
     def new_game(self) -> None:
         self.game = None
@@ -482,8 +488,8 @@ class StichelnApp(App[None]):
     def _quit_question(self) -> str:
         if self.game is None or self.game.phase is Phase.OVER:
             return "Quit Sticheln?"
-        if self.save_path is None:
-            return "Quit Sticheln? The game in progress will be lost."
+        if not self.saved:
+            return "Quit Sticheln? The game in progress could not be saved and will be lost."
         return "Quit Sticheln? The game is saved: Continue on the start screen picks it up."
 
     def action_request_quit(self) -> None:

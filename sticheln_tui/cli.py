@@ -84,7 +84,7 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--preset",
         choices=list(PRESETS),
-        default="classic",
+        default=argparse.SUPPRESS,
         help="the starting set of rules (default: classic)",
     )
     group.add_argument(
@@ -112,7 +112,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
     """
     given = {field.name: getattr(args, field.name) for field in fields(Rules) if field.name in args}
     Rules(**given)  # refuses a combination that is impossible in itself
-    rules = PRESETS[args.preset]
+    rules = PRESETS[getattr(args, "preset", "classic")]
     for name, value in given.items():
         rules = with_option(rules, name, value)
     return rules
@@ -210,10 +210,10 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, given: str) -> None:
     """A saved game brings its own table and rules: refuse options that would be lost."""
     table = [flag for flag in ("players", "first", "seed") if getattr(args, flag) is not None]
-    table += [field.name for field in fields(Rules) if field.name in args]
+    table += [name for name in ("preset", *(field.name for field in fields(Rules))) if name in args]
     if table:
         flag = "--" + table[0].replace("_", "-")
-        parser.error(f"{given} continues a saved game with its own table and rules; drop {flag}")
+        parser.error(f"{given} works on a saved game, with its own table and rules; drop {flag}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -224,12 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.list_saves:
-        return _list_saves()
     if args.export is not None:
-        if args.resume or args.replay:
+        if args.resume or args.replay or args.list_saves:
             parser.error("--export goes with --load FILE or alone")
+        _check_alone(parser, args, "--export")
         return _export(parser, args)
+    if args.list_saves:
+        _check_alone(parser, args, "--list-saves")
+        return _list_saves()
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:
@@ -272,10 +274,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _goodbye(app) -> int:
-    """After the app: where an unfinished game waits."""
-    if app.game is not None and app.save_path is not None and not app.finished:
-        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
-            print(f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume")
+    """After the app: where an unfinished game waits (or that it could not be saved)."""
+    if app.game is None or app.finished:
+        return 0
+    if not app.saved:
+        message = "Your game could not be saved."
+    elif app.save_path.parent == persistence.saves_directory():
+        message = f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume"
+    else:
+        message = f"Your game is saved.\nContinue it with: sticheln --load {app.save_path}"
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+        print(message)
     return 0
 
 

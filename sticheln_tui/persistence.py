@@ -417,7 +417,8 @@ def new_save_path(directory: Path, players: Sequence[str]) -> Path:
     stem = _file_stem(players)
     path = directory / f"{stem}{SUFFIX}"
     number = 2
-    while path.exists() or backup_of(path).exists():
+    # os.path.exists: an unreadable directory is the autosave's to report, not a crash.
+    while os.path.exists(path) or os.path.exists(backup_of(path)):
         path = directory / f"{stem}-{number}{SUFFIX}"
         number += 1
     return path
@@ -449,8 +450,19 @@ def list_saves(directory: Path | None = None) -> list[SaveEntry]:
     return list(_entries(directory))
 
 
-def _entries(directory: Path | None) -> Iterator[SaveEntry]:
-    """The saves newest first, each loaded only when asked for."""
+def _entries(directory: Path | None, finished: bool | None = None) -> Iterator[SaveEntry]:
+    """The saves newest first, each loaded only when asked for; with `finished`, only the
+    games said (by the file) to be finished, or not, are loaded and checked."""
+    for modified, path in _dated(directory):
+        if finished is not None and _says_finished(path) is not finished:
+            continue
+        try:
+            yield SaveEntry(path, modified, load(path), None)
+        except SaveError as error:
+            yield SaveEntry(path, modified, None, str(error))
+
+
+def _dated(directory: Path | None) -> list[tuple[float, Path]]:
     directory = directory or saves_directory()
     dated = []
     try:
@@ -459,18 +471,29 @@ def _entries(directory: Path | None) -> Iterator[SaveEntry]:
                 dated.append((path.stat().st_mtime, path))
     except OSError:
         pass
-    for modified, path in sorted(dated, reverse=True):
-        try:
-            yield SaveEntry(path, modified, load(path), None)
-        except SaveError as error:
-            yield SaveEntry(path, modified, None, str(error))
+    return sorted(dated, reverse=True)
+
+
+def _says_finished(path: Path) -> bool | None:
+    """The file's own finished flag, read without replaying its moves (so a list of many
+    finished games stays quick); None if it cannot even be read."""
+    try:
+        return json.loads(path.read_bytes()[:MAX_FILE_BYTES]).get("finished") is True
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return None
 
 
 def latest_unfinished(directory: Path | None = None) -> SaveEntry | None:
-    """The newest save that is not a finished game: the one to continue (or, if it will
-    not load, the one whose backup to offer)."""
-    return next((entry for entry in _entries(directory) if not entry.finished), None)
+    """The newest save of an unfinished game: the one to continue. The newest save of all,
+    if it will not load, so that its backup can be offered; a damaged save that newer
+    games have followed is only listed."""
+    newest = next(_entries(directory), None)
+    if newest is None or not newest.finished:
+        return newest
+    entries = (entry for entry in _entries(directory, finished=False) if entry.record)
+    return next((entry for entry in entries if not entry.finished), None)
 
 
 def latest_finished(directory: Path | None = None) -> SaveEntry | None:
-    return next((entry for entry in _entries(directory) if entry.finished), None)
+    entries = _entries(directory, finished=True)
+    return next((entry for entry in entries if entry.finished), None)

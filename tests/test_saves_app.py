@@ -5,6 +5,7 @@ command-line options."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from helpers import screen_text
@@ -377,3 +378,58 @@ def test_export_refuses_an_unfinished_game_and_a_missing_one(tmp_path, capsys):
     code, out = run_cli(["--load", str(path), "--export", str(tmp_path / "y.json")], capsys)
     assert code == 2 and "only a finished game can be exported" in out.err
     assert not (tmp_path / "y.json").exists()
+
+
+def test_continue_offers_a_damaged_save_only_while_it_is_the_newest(tmp_path, monkeypatch):
+    old = tmp_path / "old.json"
+    persistence.save(old, Record(played(2), (None,) * 3))
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text('{"format": "sticheln-game"')
+    os.utime(old, (1, 1))
+    assert persistence.latest_unfinished(tmp_path).path == damaged
+    newer = tmp_path / "newer.json"
+    persistence.save(newer, Record(finished(), (None,) * 3))
+    os.utime(damaged, (2, 2))
+    # A finished game followed it: the damaged save is only listed; the older game waits.
+    assert persistence.latest_unfinished(tmp_path).path == old
+    assert len(persistence.list_saves(tmp_path)) == 3
+
+
+def test_finding_the_game_to_continue_skips_finished_games_without_replaying_them(
+    tmp_path, monkeypatch
+):
+    for number in range(5):
+        path = tmp_path / f"done-{number}.json"
+        persistence.save(path, Record(finished(), (None,) * 3))
+        os.utime(path, (100 + number, 100 + number))
+    persistence.save(tmp_path / "open.json", Record(played(2), (None,) * 3))
+    os.utime(tmp_path / "open.json", (1, 1))
+    loaded = []
+    load = persistence.load
+    monkeypatch.setattr(persistence, "load", lambda path: loaded.append(path) or load(path))
+    assert persistence.latest_unfinished(tmp_path).path.name == "open.json"
+    assert [path.name for path in loaded] == ["done-4.json", "open.json"]
+
+
+async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost(monkeypatch):
+    def full_disk(path, record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence, "save", full_disk)
+    app = StichelnApp(players=PLAYERS, seed=2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert "could not be saved and will be lost" in app.screen.question
+    assert not app.saved
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--resume", "--preset", "table-sheet"], ["--list-saves", "--export", "x.json"]],
+)
+def test_options_a_save_would_ignore_are_refused(args, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli(args, capsys)
+    assert code == 2 and out.err.count("\n") == 1

@@ -24,8 +24,8 @@ from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 
-SEEDS = range(5)
-ACTIONS_PER_SEED = 500  # 2500 in all
+SEEDS = range(4)
+ACTIONS_PER_SEED = 500  # 2000 in all
 KEYS = (
     ["enter"] * 10
     + ["left", "right", "up", "down"] * 2

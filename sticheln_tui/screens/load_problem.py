@@ -30,7 +30,7 @@ class LoadProblemScreen(Screen):
         try:
             self.backup = persistence.load(persistence.backup_of(entry.path))
             self._backup_note = f"Its backup loads: {', '.join(self.backup.game.players)}; "
-            self._backup_note += f"{self.backup.progress()} (one move earlier at most)."
+            self._backup_note += f"{self.backup.progress()} (the save before the last one)."
         except SaveError as error:
             self._backup_note = f"Its backup will not load either: {error}."
 

@@ -87,7 +87,9 @@ take tricks, and tricks are points.
 | Space | play a computer player's waiting card now |
 | ? or F1 | these rules |
 | Ctrl+P | commands |
-| q | quit (asks first) |
+| e | on the final scores: export the game record, for a replay |
+| q | quit (asks first; the game is saved after every move) |
+| Ctrl+C | save and quit at once |
 """
 
 
