@@ -37,6 +37,12 @@ PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 SEED = 7
 
 
+def fresh_saves() -> None:
+    """An empty saves directory, apart from the user's own saves: a start screen shows
+    no unfinished game unless a shot puts one there."""
+    os.environ[persistence.SAVES_ENV] = tempfile.mkdtemp(prefix="sticheln-shots-")
+
+
 async def until(pilot, condition, key="enter", limit=2000):
     for _ in range(limit):
         if condition():
@@ -54,8 +60,7 @@ async def shoot(app, pilot, name: str) -> None:
 
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
-    # The screens' games are saved apart from the user's own saves.
-    os.environ[persistence.SAVES_ENV] = tempfile.mkdtemp(prefix="sticheln-shots-")
+    fresh_saves()
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await shoot(app, pilot, "setup")
@@ -105,6 +110,7 @@ async def main() -> None:
 
 async def save_screens() -> None:
     """Continue on the start screen, a save that will not load, a small terminal, replay."""
+    fresh_saves()
     directory = Path(os.environ[persistence.SAVES_ENV])
     game = Game(PLAYERS, seed=SEED)
     while len(game.results) < 2 or len(game.view(None).trick) < 2:
@@ -158,6 +164,7 @@ def reach_trick(app, number: int, played: int):
 
 
 async def variant_screens() -> None:
+    fresh_saves()
     app = StichelnApp(rules=PRESETS["table-sheet"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -231,6 +238,7 @@ async def bots_table() -> None:
 
 
 async def bot_screens() -> None:
+    fresh_saves()
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
