@@ -171,11 +171,16 @@ async def test_a_save_and_backup_that_both_fail_offer_a_new_game(tmp_path):
     assert path.read_text() == "{"
 
 
-async def test_a_failed_save_is_reported_once_and_the_game_goes_on(monkeypatch):
-    def full_disk(path, record):
+@pytest.fixture
+def full_disk(monkeypatch):
+    def no_space(path, record):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(persistence, "save", full_disk)
+    monkeypatch.setattr(persistence, "save", no_space)
+
+
+@pytest.mark.usefixtures("full_disk")
+async def test_a_failed_save_is_reported_once_and_the_game_goes_on():
     app = StichelnApp(players=PLAYERS, seed=2)
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -411,11 +416,8 @@ def test_finding_the_game_to_continue_skips_finished_games_without_replaying_the
     assert [path.name for path in loaded] == ["done-4.json", "open.json"]
 
 
-async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost(monkeypatch):
-    def full_disk(path, record):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(persistence, "save", full_disk)
+@pytest.mark.usefixtures("full_disk")
+async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost():
     app = StichelnApp(players=PLAYERS, seed=2)
     async with app.run_test() as pilot:
         await pilot.pause()
