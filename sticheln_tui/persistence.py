@@ -268,8 +268,9 @@ def loads(text: str) -> Record:
         raise SaveError("every seat is a bot: at least one player must be human")
     first_leader = _expect(data["first_leader"], int, "first_leader")
     seed = _expect(data["seed"], int, "seed")
-    if seed_problem(seed):
-        raise SaveError(_clipped(seed_problem(seed)))
+    problem = seed_problem(seed)
+    if problem:
+        raise SaveError(_clipped(problem))
     rules = _rules(data["rules"])
     raw_moves = _expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
