@@ -46,3 +46,9 @@ def test_help_does_not_load_textual():
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass"
     )
     assert "textual" not in loaded
+
+
+def test_saves_are_read_without_the_user_interface():
+    """Listing, loading and exporting saves (the command line's --list-saves, --export)
+    never start Textual."""
+    assert not imported_after("import sticheln_tui.persistence") & {"textual", "rich"}
