@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual import _wait as textual_wait
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.screens.flow import FlowScreen
@@ -27,11 +26,3 @@ def saves_in_a_temporary_directory(monkeypatch, tmp_path):
     directory = tmp_path / "saves"
     monkeypatch.setenv("STICHELN_SAVES", str(directory))
     return directory
-
-
-@pytest.fixture(autouse=True)
-def short_idle_naps(monkeypatch):
-    """Pilot waits for the app to go idle in 20 ms naps after every key; 4 ms naps let
-    the same presses through with far less waiting."""
-    monkeypatch.setattr(textual_wait, "SLEEP_GRANULARITY", 0.004)
-    monkeypatch.setattr(textual_wait, "SLEEP_IDLE", 0.0004)
