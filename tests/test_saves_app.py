@@ -223,6 +223,7 @@ async def test_the_final_screen_exports_a_record_that_replays(tmp_path, monkeypa
         await pilot.press("pagedown")
         assert not screen.frames[screen.position].view.trick  # a trick just ended
         await pilot.press("end")
+        await pilot.pause()
         assert screen.position == len(game.moves)
         assert "Game over" in screen_text(app)
         await pilot.press("right")
