@@ -137,10 +137,9 @@ class StichelnApp(App[None]):
 
     def export_record(self) -> None:
         """Write the finished game's record to the current directory, for review."""
-        record = Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
         try:
             path = Path.cwd() / persistence.export_name(self.game.players)
-            persistence.export(path, record)
+            persistence.export(path, self._record())
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
             self.notify(f"Could not export the game: {reason}.", severity="error", markup=False)
@@ -156,6 +155,10 @@ class StichelnApp(App[None]):
         """The game in progress is in its save file as it stands."""
         return self.save_path is not None and not self._save_failed and self._saved is not None
 
+    def _record(self) -> Record:
+        """The game in progress with what the table has seen of it, as saves hold it."""
+        return Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
+
     def _save_state(self) -> tuple[object, ...]:
         game = self.game
         return (id(game), len(game.moves), self._deals_shown, self._reveal_shown)
@@ -165,9 +168,8 @@ class StichelnApp(App[None]):
         the next move, and the game goes on."""
         if self.save_path is None or self._save_state() == self._saved:
             return
-        record = Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
         try:
-            persistence.save(self.save_path, record)
+            persistence.save(self.save_path, self._record())
         except OSError as error:
             if not self._save_failed:
                 self.notify(
