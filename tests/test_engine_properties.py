@@ -32,6 +32,7 @@ from sticheln_tui.core.game import (
     Played,
     SeatView,
     SettleTie,
+    shuffle,
 )
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules, deck_for, trick_winner
@@ -763,3 +764,41 @@ def test_the_tie_example_game_does_reach_two_tie_decisions():
     assert books.tie_decisions == [(0, True), (1, True)]
     assert [deal.dealer for deal in books.finished[1:]] == [0, 1]
     assert game.view(None).winners == (2,)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 45, 60, 70, 114])
+def test_the_deal_shuffle_is_the_standard_librarys(length):
+    """Saved games are replayed from their seed: the engine's own shuffle must deal what
+    `random.Random.shuffle` dealt when they were saved."""
+    for seed in range(200):
+        ours, theirs = list(range(length)), list(range(length))
+        shuffle(ours, random.Random(seed))
+        random.Random(seed).shuffle(theirs)
+        assert ours == theirs
+
+
+@SETTINGS
+@given(table=tables(), seed=seeds, choice_seed=seeds, leader=leaders, point_seed=seeds)
+def test_a_clone_plays_on_like_the_original_and_apart_from_it(
+    table, seed, choice_seed, leader, point_seed
+):
+    players, rules = table
+    game = new_game(players, rules, seed, leader)
+    rng = random.Random(choice_seed)
+    stop = point_seed % 200
+    while game.phase is not Phase.OVER and len(game.moves) < stop:
+        game.apply(rng.choice(game.legal_moves()))
+    before = all_views(game)
+    clone = game.clone()
+    assert all_views(clone) == before
+    assert clone.legal_moves() == game.legal_moves()
+    # The clone plays the game out, even across deals; the original is left as it was.
+    chooser = random.Random(seed)
+    while clone.phase is not Phase.OVER:
+        clone.apply(chooser.choice(clone.legal_moves()))
+    assert all_views(game) == before
+    # The original, given the clone's moves, ends exactly as the clone did.
+    for move in clone.moves[len(game.moves) :]:
+        game.apply(move)
+    assert game.results == clone.results
+    assert all_views(game) == all_views(clone)

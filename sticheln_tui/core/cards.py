@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 # Sticheln's six colours, in the order a hand is sorted. Blue, red and green run 0-20;
@@ -39,10 +40,26 @@ class Card(NamedTuple):
         return f"[{self.value:>2} {self.letter}]"
 
 
+class CardMemo(dict):
+    """A value per card, worked out on first use: there are few cards and many lookups,
+    and a lookup by `memo.__getitem__` costs no Python call."""
+
+    def __init__(self, make: Callable[[Card], object]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, card: Card) -> object:
+        value = self[card] = self.make(card)
+        return value
+
+
 def sort_key(card: Card) -> tuple[int, int]:
     """Hands are shown grouped by colour, low to high within a colour."""
     return COLOUR_ORDER[card.colour], card.value
 
 
+_SORT_KEYS = CardMemo(sort_key)
+
+
 def sorted_cards(cards) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    return tuple(sorted(cards, key=_SORT_KEYS.__getitem__))

@@ -11,8 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
-from .cards import Card, sorted_cards
+from .cards import Card, CardMemo, sorted_cards
 from .names import check_names
 from .sticheln import (
     Rules,
@@ -27,6 +28,20 @@ from .sticheln import (
 )
 
 MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle in place exactly as `random.Random.shuffle` does (Fisher-Yates, drawing
+    with `getrandbits`), so a seed deals the same cards on every Python version; a test
+    holds it to the standard library's. Without a call per card, a deal starts faster."""
+    getrandbits = rng.getrandbits
+    for top in range(len(cards) - 1, 0, -1):
+        bound = top + 1
+        bits = bound.bit_length()
+        pick = getrandbits(bits)
+        while pick >= bound:
+            pick = getrandbits(bits)
+        cards[top], cards[pick] = cards[pick], cards[top]
 
 
 def seed_problem(seed: int) -> str | None:
@@ -75,12 +90,16 @@ class SettleTie:
 Move = PickPain | PlayCard | ChooseColours | SettleTie
 
 
+# One move object per card: legal moves are then built without allocating.
+_PICK_MOVES = CardMemo(PickPain)
+_PLAY_MOVES = CardMemo(PlayCard)
+
+
 class IllegalMove(ValueError):
     """A move that is not legal now; the game is left unchanged."""
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     seat: int
     card: Card
 
@@ -211,6 +230,27 @@ class Game:
         self.tied: list[int] = []
         self._start_deal(0)
 
+    def clone(self) -> Game:
+        """An independent copy to explore from (a search plays copies out); both go on
+        exactly alike given the same moves."""
+        copy = object.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        copy.moves = list(self.moves)
+        copy.results = list(self.results)
+        copy.tie_dealt = list(self.tie_dealt)
+        copy.tied = list(self.tied)
+        copy.hands = [list(hand) for hand in self.hands]
+        copy._hand_moves = [list(moves) for moves in self._hand_moves]
+        copy.pain_cards = [list(cards) for cards in self.pain_cards]
+        copy.chosen_colours = list(self.chosen_colours)
+        copy.won = [list(pile) for pile in self.won]
+        copy.tricks_won = list(self.tricks_won)
+        copy.trick = list(self.trick)
+        copy.deal_tricks = list(self.deal_tricks)
+        return copy
+
     @classmethod
     def replay(
         cls,
@@ -239,12 +279,13 @@ class Game:
     def _start_deal(self, index: int, dealer: int | None = None) -> None:
         count = len(self.players)
         deck = deck_for(count, self.rules)
-        self._rng.shuffle(deck)
+        shuffle(deck, self._rng)
         size = len(deck) // count
         self.deal_index = index
         self.hands = [
             list(sorted_cards(deck[seat * size : (seat + 1) * size])) for seat in range(count)
         ]
+        self._hand_moves = [list(map(_PLAY_MOVES.__getitem__, hand)) for hand in self.hands]
         self.leftover = sorted_cards(deck[count * size :])
         self.pain_cards: list[list[Card]] = [[] for _ in range(count)]
         self.chosen_colours: list[tuple[str, ...] | None] = [None] * count
@@ -266,6 +307,7 @@ class Game:
         else:
             self.phase = Phase.PLAY
         self.to_move: int | None = self.leader
+        self._legal: tuple[Move, ...] | None = None
 
     def _after_last_trick(self) -> None:
         if self.rules.late:
@@ -305,20 +347,46 @@ class Game:
     # -- moves --------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The moves open to the seat to move."""
+        """The moves open to the seat to move (worked out once per position)."""
+        if self._legal is None:
+            self._legal = self._moves_open()
+        return self._legal
+
+    def _moves_open(self) -> tuple[Move, ...]:
         seat = self.to_move
         if seat is None:
             return ()
-        if self.phase is Phase.PICK:
-            return tuple(PickPain(card) for card in self._pickable(seat))
-        if self.phase is Phase.PLAY:
-            return tuple(PlayCard(card) for card in self.hands[seat])
+        card_moves = self._card_moves()
+        if card_moves is not None:
+            if card_moves is _PLAY_MOVES:
+                return tuple(self._hand_moves[seat])
+            return tuple(map(card_moves.__getitem__, self._pickable(seat)))
         if self.phase is Phase.CHOOSE:
             return tuple(
                 ChooseColours(colours)
                 for colours in colour_choices(sorted_cards(self.won[seat]), self.rules)
             )
         return (SettleTie(True), SettleTie(False))
+
+    def _card_moves(self) -> CardMemo | None:
+        """The kind of move the phase asks for, when it is a card: play or pick."""
+        if self.phase is Phase.PLAY:
+            return _PLAY_MOVES
+        return _PICK_MOVES if self.phase is Phase.PICK else None
+
+    def _cards_open(self, seat: int) -> list[Card]:
+        """In the pick and the play: the cards `seat` may lay down or play now."""
+        return self.hands[seat] if self.phase is Phase.PLAY else self._pickable(seat)
+
+    def _is_legal(self, move: Move) -> bool:
+        """Whether `move` is among the legal moves; a card move is looked up among the
+        open cards, without comparing it to every other move."""
+        if self.phase is Phase.PLAY:  # first: nearly every move is a card played
+            return type(move) is PlayCard and move.card in self.hands[self.to_move]
+        card_moves = self._card_moves()
+        if card_moves is None:
+            return move in self.legal_moves()
+        return type(move) is card_moves.make and move.card in self._cards_open(self.to_move)
 
     def _pickable(self, seat: int) -> list[Card]:
         """A second pain card (Harsh) must be of another colour than the first."""
@@ -328,22 +396,20 @@ class Game:
 
     def apply(self, move: Move) -> None:
         """Make a move for the seat to move; an illegal move raises and changes nothing."""
-        if self.phase is Phase.OVER:
-            raise IllegalMove("the game is over")
-        if move not in self.legal_moves():
+        if not self._is_legal(move):
             raise IllegalMove(self._why_illegal(move))
         seat = self.to_move
-        assert seat is not None
+        self._legal = None
         self.moves.append(move)
-        if isinstance(move, PickPain):
-            self.pain_cards[seat].append(move.card)
-            if not self.rules.pain_in_hand:
-                self.hands[seat].remove(move.card)
-            self._next_picker()
-        elif isinstance(move, PlayCard):
-            self.hands[seat].remove(move.card)
+        if isinstance(move, PlayCard):
+            self._take_from_hand(seat, move.card)
             self.trick.append(Played(seat, move.card))
             self._after_play()
+        elif isinstance(move, PickPain):
+            self.pain_cards[seat].append(move.card)
+            if not self.rules.pain_in_hand:
+                self._take_from_hand(seat, move.card)
+            self._next_picker()
         elif isinstance(move, ChooseColours):
             self.chosen_colours[seat] = move.colours
             self._next_chooser(start=1)
@@ -355,7 +421,14 @@ class Game:
             self.phase = Phase.OVER
             self.to_move = None
 
+    def _take_from_hand(self, seat: int, card: Card) -> None:
+        index = self.hands[seat].index(card)
+        del self.hands[seat][index]
+        del self._hand_moves[seat][index]
+
     def _why_illegal(self, move: object) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
         name = self.players[self.to_move] if self.to_move is not None else "nobody"
         wanted = {
             Phase.PICK: (PickPain, "lay down a pain card"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
@@ -92,12 +93,17 @@ def check_players(players: int, rules: Rules = Rules()) -> None:
 
 def deck_for(players: int, rules: Rules = Rules()) -> list[Card]:
     """The cards in play for this many players, in a fixed (unshuffled) order."""
-    check_players(players, rules)
-    if rules.french_deck:
-        return [Card(suit, value) for suit in FRENCH_SUITS for value in range(2, 15)]
+    return list(_deck(players, rules.french_deck))
+
+
+@cache  # every deal starts from one
+def _deck(players: int, french: bool) -> tuple[Card, ...]:
+    check_players(players, Rules(french_deck=french))
+    if french:
+        return tuple(Card(suit, value) for suit in FRENCH_SUITS for value in range(2, 15))
     top, colour_count = _DECK_TABLE[players]
     colours = STICHELN_COLOURS if colour_count == 6 else _COLOURS_WITHOUT_PURPLE
-    return [Card(colour, value) for colour in colours for value in range(top + 1)]
+    return tuple(Card(colour, value) for colour in colours for value in range(top + 1))
 
 
 def hand_size(players: int, rules: Rules = Rules()) -> int:
