@@ -35,6 +35,7 @@ class StrongBot(Bot):
         super().__init__(seed)
         self.playouts = DEFAULT_PLAYOUTS if playouts is None else playouts
         self.time_limit = time_limit
+        self.playouts_run = 0  # deals played out so far, over every search
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         """One candidate per colour (the card the pick rule would lay down in it): each
@@ -81,6 +82,7 @@ class StrongBot(Bot):
                 scores = trial.scores()
                 totals[card] += scores[me] - (sum(scores) - scores[me]) / others
             samples += 1
+            self.playouts_run += len(cards)
             if time.monotonic() > deadline:
                 break
         best = max(cards, key=totals.__getitem__)

@@ -1,0 +1,119 @@
+"""The strong computer player's speed: search iterations per second and seconds a move.
+
+An iteration is one sampled deal played out to its end from one candidate move. The
+strong bot (seat 0) plays two-deal classic games against normal bots at every table size
+from 3 to 8; every one of its moves (pain picks and cards) is timed with its full
+default playout budget (the time guard that protects slow machines switched off). The
+baseline, in the same run: OpenSpiel's C++ ISMCTS bot (random rollouts, 1000
+simulations a move) playing a hand of Hearts against random players; it needs the
+optional extra: pip install -e '.[bench]'.
+
+    python benchmarks/bot_speed.py
+
+Budgets: iterations/s at least half of ISMCTS' simulations/s; every move under 1 s.
+The last line printed is JSON.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+
+from report import budget, finish
+
+from sticheln_tui.bots import make_bot
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.sticheln import Rules
+
+MOVE_BUDGET_SECONDS = 1.0
+ISMCTS_SIMULATIONS = 1000
+
+
+def strong_moves(players: int) -> tuple[list[float], int]:
+    """Seconds of each strong move in one game, and the playouts they ran."""
+    game = Game([f"P{seat}" for seat in range(players)], Rules(deals=2), 0, players)
+    bots = [make_bot("strong" if seat == 0 else "normal", seat) for seat in range(players)]
+    strong = bots[0]
+    strong.time_limit = math.inf
+    times = []
+    while game.phase is not Phase.OVER:
+        seat = game.to_move
+        view = game.view(seat)
+        started = time.perf_counter()
+        move = bots[seat].choose(view)
+        if seat == 0:
+            times.append(time.perf_counter() - started)
+        game.apply(move)
+    return times, strong.playouts_run
+
+
+def ismcts_simulations_per_second() -> float | None:
+    """OpenSpiel's ISMCTS on one hand of Hearts (seat 0), or None when not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rollouts = pyspiel.RandomRolloutEvaluator(1, 0)
+    bot = pyspiel.ISMCTSBot(
+        0, rollouts, 2.0, ISMCTS_SIMULATIONS, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+    )
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    thinking = 0.0
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.current_player() == 0:
+            started = time.perf_counter()
+            action = bot.step(state)
+            thinking += time.perf_counter() - started
+            moves += 1
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return moves * ISMCTS_SIMULATIONS / thinking
+
+
+def main() -> None:
+    print(f"{'players':>7} {'moves':>6} {'iterations/s':>13} {'median s':>9} {'max s':>6}")
+    rates = []
+    slowest = 0.0
+    for players in range(3, 9):
+        times, playouts = strong_moves(players)
+        rate = playouts / sum(times)
+        rates.append(rate)
+        slowest = max(slowest, max(times))
+        print(
+            f"{players:>7} {len(times):>6} {rate:>13,.0f} {statistics.median(times):>9.3f}"
+            f" {max(times):>6.3f}"
+        )
+    baseline = ismcts_simulations_per_second()
+    if baseline:
+        print(f"OpenSpiel ISMCTS on Hearts: {baseline:,.0f} simulations/s")
+    rows = [
+        budget(
+            "bot_iterations",
+            statistics.median(rates),
+            baseline,
+            0.5,
+            higher_is_better=True,
+            unit="iterations/s",
+        ),
+        budget(
+            "bot_seconds_per_move",
+            slowest,
+            MOVE_BUDGET_SECONDS,
+            1.0,
+            higher_is_better=False,
+            unit="s (slowest move)",
+        ),
+    ]
+    finish(rows)
+
+
+if __name__ == "__main__":
+    main()

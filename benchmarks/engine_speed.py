@@ -1,0 +1,98 @@
+"""Engine throughput: random legal play of whole games through the engine's public API.
+
+A search clones a position and plays it out, so each game here is a clone of a freshly
+dealt game (different seeds), played to its end by random legal moves: `legal_moves()`,
+`apply()`, `clone()`. Hands (deals) per second and decisions (moves) per second for 3 to
+8 players under each preset. The baseline, in the same process: OpenSpiel's Hearts
+driven from Python the same way (clone the initial state, random legal actions and
+chance outcomes to the end); it needs the optional extra: pip install -e '.[bench]'.
+
+    python benchmarks/engine_speed.py [--seconds S]
+
+Budget: our decisions/s at least twice Hearts' (the median over every table size and
+preset). The last line printed is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from report import budget, finish
+
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.options import PRESETS
+
+ROOTS = 32  # freshly dealt games to clone from, per table
+
+
+def sticheln_games(players: int, preset: str, seconds: float) -> tuple[float, float]:
+    """(hands/s, decisions/s) of random play from clones of dealt games."""
+    rules = PRESETS[preset]
+    names = [f"P{seat}" for seat in range(players)]
+    roots = [Game(names, rules, seed % players, seed) for seed in range(ROOTS)]
+    rng = random.Random(players)
+    hands = decisions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        game = roots[hands % ROOTS].clone()
+        while game.phase is not Phase.OVER:
+            game.apply(rng.choice(game.legal_moves()))
+            decisions += 1
+        hands += len(game.results)
+    elapsed = time.perf_counter() - started
+    return hands / elapsed, decisions / elapsed
+
+
+def hearts_games(seconds: float) -> tuple[float, float] | None:
+    """(hands/s, decisions/s) of OpenSpiel's Hearts, or None when it is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    root = pyspiel.load_game("hearts").new_initial_state()
+    rng = random.Random(0)
+    hands = decisions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = root.clone()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        hands += 1
+    elapsed = time.perf_counter() - started
+    return hands / elapsed, decisions / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement")
+    args = parser.parse_args()
+    ours = []
+    hearts = []
+    print(f"{'table':>18} {'hands/s':>9} {'decisions/s':>12}")
+    for preset in PRESETS:
+        for players in range(3, 9):
+            # Interleaved with the baseline, so a busy machine slows both alike.
+            hands, decisions = sticheln_games(players, preset, args.seconds)
+            ours.append(decisions)
+            print(f"{preset:>11} {players} pl {hands:>9,.0f} {decisions:>12,.0f}")
+            measured = hearts_games(args.seconds / 3)
+            if measured:
+                hearts.append(measured[1])
+    if hearts:
+        print(f"{'OpenSpiel Hearts':>18} {'':>9} {statistics.median(hearts):>12,.0f}")
+    baseline = statistics.median(hearts) if hearts else None
+    row = budget(
+        "engine", statistics.median(ours), baseline, 2.0, higher_is_better=True, unit="decisions/s"
+    )
+    finish([row])
+
+
+if __name__ == "__main__":
+    main()
