@@ -20,6 +20,7 @@ from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase, PlayCard
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
@@ -40,7 +41,7 @@ SEED = 7
 def fresh_saves() -> None:
     """An empty saves directory, apart from the user's own saves: a start screen shows
     no unfinished game unless a shot puts one there."""
-    os.environ[persistence.SAVES_ENV] = tempfile.mkdtemp(prefix="sticheln-shots-")
+    os.environ[SAVES_ENV] = tempfile.mkdtemp(prefix="sticheln-shots-")
 
 
 async def until(pilot, condition, key="enter", limit=2000):
@@ -111,7 +112,7 @@ async def main() -> None:
 async def save_screens() -> None:
     """Continue on the start screen, a save that will not load, a small terminal, replay."""
     fresh_saves()
-    directory = Path(os.environ[persistence.SAVES_ENV])
+    directory = Path(os.environ[SAVES_ENV])
     game = Game(PLAYERS, seed=SEED)
     while len(game.results) < 2 or len(game.view(None).trick) < 2:
         game.apply(game.legal_moves()[0])

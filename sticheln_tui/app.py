@@ -21,6 +21,7 @@ from .bots import Bot, Seat, make_bot
 from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
 from .core.review import frames
 from .core.sticheln import Rules
+from .locations import saves_directory
 from .persistence import Record, SaveEntry
 from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
@@ -78,7 +79,7 @@ class StichelnApp(App[None]):
         self._start_with = (players, first_leader, seed)
         self._resume = resume
         self._review = review
-        self.saves = saves if saves is not None else persistence.saves_directory()
+        self.saves = saves if saves is not None else saves_directory()
         self.rules = rules  # the rules of the game in progress, or offered at setup
         self.game: Game | None = None
         self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human

@@ -11,13 +11,19 @@ import sys
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import __version__, persistence
-from .bots import Seat, bot_name, level_named
-from .core.game import seed_problem
+from . import __version__
 from .core.names import check_names
 from .core.options import OPTIONS, PRESETS, with_option
 from .core.sticheln import MAX_DEALS, Rules, check_players
+from .locations import SAVES_ENV, saves_directory
+
+# The engine, the bots and the saves are imported where a command needs them, so that
+# `--help` and a mistyped option answer at once.
+if TYPE_CHECKING:
+    from . import persistence
+    from .bots import Seat
 
 
 class Parser(argparse.ArgumentParser):
@@ -33,6 +39,8 @@ def whole_number(text: str, what: str) -> int:
 
 
 def _seed(text: str) -> int:
+    from .core.game import seed_problem
+
     seed = whole_number(text, "the seed")
     problem = seed_problem(seed)
     if problem:
@@ -42,6 +50,8 @@ def _seed(text: str) -> int:
 
 def _seats(text: str) -> list[Seat]:
     """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
+    from .bots import Seat, bot_name, level_named
+
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):
         if entry.casefold().startswith("bot:"):
@@ -147,8 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     saves = parser.add_argument_group(
         "saves",
-        f"Every game is saved after each move in {persistence.saves_directory()} "
-        f"(or in the directory ${persistence.SAVES_ENV} names).",
+        f"Every game is saved after each move in {saves_directory()} "
+        f"(or in the directory ${SAVES_ENV} names).",
     )
     start = saves.add_mutually_exclusive_group()
     start.add_argument("--resume", action="store_true", help="continue the latest unfinished game")
@@ -174,6 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load(parser: argparse.ArgumentParser, path: Path) -> persistence.Record:
+    from . import persistence
+
     try:
         return persistence.load(path)
     except persistence.SaveError as error:
@@ -181,7 +193,9 @@ def _load(parser: argparse.ArgumentParser, path: Path) -> persistence.Record:
 
 
 def _list_saves() -> int:
-    directory = persistence.saves_directory()
+    from . import persistence
+
+    directory = saves_directory()
     entries = persistence.list_saves(directory)
     print(f"Saved games in {directory}:" if entries else f"No saved games in {directory}.")
     for entry in entries:
@@ -190,6 +204,8 @@ def _list_saves() -> int:
 
 
 def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from . import persistence
+
     if args.load is not None:
         record = _load(parser, args.load)
     else:
@@ -232,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list_saves:
         _check_alone(parser, args, "--list-saves")
         return _list_saves()
+    from . import persistence
+
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:
@@ -279,7 +297,7 @@ def _goodbye(app) -> int:
         return 0
     if not app.saved:
         message = "Your game could not be saved."
-    elif app.save_path.parent == persistence.saves_directory():
+    elif app.save_path.parent == saves_directory():
         message = f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume"
     else:
         message = f"Your game is saved.\nContinue it with: sticheln --load {app.save_path}"

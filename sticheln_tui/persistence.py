@@ -31,6 +31,7 @@ from .core.game import (
     seed_problem,
 )
 from .core.sticheln import Rules
+from .locations import saves_directory
 
 FORMAT = "sticheln-game"
 VERSION = 1
@@ -39,7 +40,6 @@ BACKUP_SUFFIX = ".bak"
 MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
 MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
-SAVES_ENV = "STICHELN_SAVES"  # a directory to keep saves in instead of the usual one
 _TIE_ANSWERS = {"extra deal": True, "share": False}
 _RULE_FIELDS = {field.name: field for field in fields(Rules)}
 
@@ -395,16 +395,6 @@ def export_name(players: Sequence[str]) -> str:
 
 
 # -- the saves directory ----------------------------------------------------------
-
-
-def saves_directory() -> Path:
-    """Where autosaves live: $STICHELN_SAVES, else the user's data directory."""
-    override = os.environ.get(SAVES_ENV)
-    if override:
-        return Path(override)
-    import platformdirs  # only needed when saving or listing
-
-    return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"
 
 
 def _file_stem(players: Sequence[str]) -> str:

@@ -48,6 +48,22 @@ def test_help_does_not_load_textual():
     assert "textual" not in loaded
 
 
+def test_help_loads_neither_the_engine_nor_the_saves():
+    """`--help` answers at once: the engine, the bots and the saves wait for a command."""
+    probe = (
+        "from sticheln_tui.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "import sys\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    loaded = set(result.stdout.splitlines()[-1].split())  # after the help text
+    assert "sticheln_tui.cli" in loaded
+    assert not loaded & {"sticheln_tui.core.game", "sticheln_tui.bots", "sticheln_tui.persistence"}
+
+
 def test_saves_are_read_without_the_user_interface():
     """Listing, loading and exporting saves (the command line's --list-saves, --export)
     never start Textual."""

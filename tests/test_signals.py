@@ -17,6 +17,7 @@ import time
 import pytest
 
 from sticheln_tui import persistence
+from sticheln_tui.locations import SAVES_ENV
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and ptys")
 
@@ -27,7 +28,7 @@ class Terminal:
     def __init__(self, saves, *args: str) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", persistence.SAVES_ENV: str(saves)}
+        env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(saves)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "sticheln_tui", *args],
             stdin=slave,

@@ -19,6 +19,7 @@ from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.options import OPTIONS, PRESETS, with_option
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.locations import saves_directory
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
@@ -69,7 +70,7 @@ def saved_late_game(rng: random.Random, finished: bool = False) -> SaveEntry:
     while game.phase is not Phase.OVER and (sum(game.view(None).hand_sizes) > left):
         game.apply(rng.choice(game.legal_moves()))
     record = Record(game, tuple(seat.level for seat in seats), len(game.results), True)
-    path = persistence.new_save_path(persistence.saves_directory(), game.players)
+    path = persistence.new_save_path(saves_directory(), game.players)
     persistence.save(path, record)
     return SaveEntry(path, 0.0, record, None)
 

@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown
 
 from ..core.options import OPTIONS, badge, deals_text
 from ..core.sticheln import Rules
@@ -116,6 +115,9 @@ class RulesHelpScreen(Screen):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
+        # Imported here: Markdown brings a parser the start-up does not need.
+        from textual.widgets import Markdown
+
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_in_force(self.rules) + RULES_TEXT)
         yield KeysFooter()

@@ -59,14 +59,14 @@ class SetupScreen(Screen):
             )
             with Grid(id="names"):
                 for seat in range(MAX_PLAYERS):
-                    yield Input(
+                    name = Input(
                         placeholder=default_name(seat),
                         max_length=MAX_NAME_LENGTH,
                         compact=True,
                         id=f"name-{seat}",
                         classes="name",
                     )
-                    yield Select(
+                    kind = Select(
                         SEAT_KINDS,
                         value=HUMAN,
                         allow_blank=False,
@@ -74,6 +74,10 @@ class SetupScreen(Screen):
                         id=f"kind-{seat}",
                         classes="kind",
                     )
+                    # Set before mounting: changes after it would restyle the whole form.
+                    name.display = kind.display = seat < DEFAULT_PLAYERS
+                    yield name
+                    yield kind
             yield self._choice_row(
                 "Leads first (the youngest)",
                 self._leader_options(DEFAULT_PLAYERS),
@@ -93,15 +97,19 @@ class SetupScreen(Screen):
                 self.rules.deals or ONE_PER_PLAYER,
                 "deals",
             )
+            off = self._greyed_out(DEFAULT_PLAYERS)
             for option in OPTIONS:
-                yield Checkbox(
+                box = Checkbox(
                     f"{option.label}: {option.explanation}",
                     value=getattr(self.rules, option.field),
                     compact=True,
                     id=f"option-{option.field}",
                     classes="option",
+                    disabled=option.field in off,
                 )
-            yield Static(id="greyed", classes="explain")
+                box.tooltip = self._greyed_tooltip(option.field, off)
+                yield box
+            yield Static(self._greyed_text(off), id="greyed", classes="explain")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
                 yield Input(
@@ -129,8 +137,6 @@ class SetupScreen(Screen):
         )
 
     def on_mount(self) -> None:
-        self._show_name_inputs(DEFAULT_PLAYERS)
-        self._sync_options()
         self.query_one("#continue" if self.unfinished else "#start", Button).focus()
 
     def _unfinished_text(self) -> Text:
@@ -212,21 +218,33 @@ class SetupScreen(Screen):
 
     def _sync_options(self) -> None:
         """Show `self.rules`: ticks, greyed-out options, the preset and the deals."""
-        off = not_applicable(self.rules)
-        if self.count != 4:
-            off["french_deck"] = "for 4 players only"
+        off = self._greyed_out(self.count)
         with self.prevent(Checkbox.Changed, Select.Changed):
             for option in OPTIONS:
                 box = self.query_one(f"#option-{option.field}", Checkbox)
                 box.value = getattr(self.rules, option.field)
                 box.disabled = option.field in off
-                box.tooltip = f"Not available: {off[option.field]}" if box.disabled else None
-            # Greyed boxes cannot take focus, so the reasons are spelt out for keyboards.
-            reasons = "; ".join(f"{OPTION_BY_FIELD[f].label}: {why}" for f, why in off.items())
-            greyed = self.query_one("#greyed", Static)
-            greyed.update(Text(f"Greyed out: {reasons}." if reasons else ""))
+                box.tooltip = self._greyed_tooltip(option.field, off)
+            self.query_one("#greyed", Static).update(self._greyed_text(off))
             self.query_one("#preset", Select).value = self._preset_name()
             self.query_one("#deals", Select).value = self.rules.deals or ONE_PER_PLAYER
+
+    def _greyed_out(self, count: int) -> dict[str, str]:
+        """Options that cannot be ticked now, with why."""
+        off = not_applicable(self.rules)
+        if count != 4:
+            off["french_deck"] = "for 4 players only"
+        return off
+
+    @staticmethod
+    def _greyed_tooltip(field: str, off: dict[str, str]) -> str | None:
+        return f"Not available: {off[field]}" if field in off else None
+
+    @staticmethod
+    def _greyed_text(off: dict[str, str]) -> Text:
+        """Greyed boxes cannot take focus, so the reasons are spelt out for keyboards."""
+        reasons = "; ".join(f"{OPTION_BY_FIELD[f].label}: {why}" for f, why in off.items())
+        return Text(f"Greyed out: {reasons}." if reasons else "")
 
     @on(Checkbox.Changed, ".option")
     def option_changed(self, event: Checkbox.Changed) -> None:

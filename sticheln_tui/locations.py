@@ -1,0 +1,19 @@
+"""Where the game keeps its files. Kept apart so that `sticheln --help`, which names the
+saves directory, loads nothing else."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SAVES_ENV = "STICHELN_SAVES"  # a directory to keep saves in instead of the usual one
+
+
+def saves_directory() -> Path:
+    """Where autosaves live: $STICHELN_SAVES, else the user's data directory."""
+    override = os.environ.get(SAVES_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # only needed when saving or listing
+
+    return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"
