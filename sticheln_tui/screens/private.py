@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.markup import escape
 from textual.widgets import Static
 
 from ..bots import NormalBot
+from ..core.cards import Card
 from ..core.game import ChooseColours, Move, SeatView
 from ..widgets.cards import card_text, colour_name
 from ..widgets.hand import Hand
@@ -33,16 +36,35 @@ class PrivateScreen(FlowScreen):
 
     def make_hand(self) -> Hand:
         view = self.view
-        hand = Hand(
-            view.hand,
-            legal={move.card for move in view.legal_moves},
-            pain_colours=view.pain_colours(view.seat),
-            id="hand",
-        )
+        hand = Hand(view.hand, legal=self._legal_cards(), pain_colours=self._pain(), id="hand")
+        hand.border_title = self._hand_title()
+        return hand
+
+    def update_hand(self) -> None:
+        """Show this screen's (new) view in its hand."""
+        hand = self.query_one(Hand)
+        hand.show(self.view.hand, legal=self._legal_cards(), pain_colours=self._pain())
+        hand.border_title = self._hand_title()
+
+    def restart(self, view: SeatView) -> None:
+        """Take the seat's view a move later: keys wait a moment again, as on a new
+        screen, and the next move may be submitted."""
+        self.view = view
+        self._submitted = False
+        self._shown_at = time.monotonic()
+        self.refresh_bindings()
+
+    def _legal_cards(self) -> set[Card]:
+        return {move.card for move in self.view.legal_moves}
+
+    def _pain(self) -> tuple[str, ...]:
+        return self.view.pain_colours(self.view.seat)
+
+    def _hand_title(self) -> str:
+        view = self.view
         title = f"{view.players[view.seat]}'s hand"
         pain = pain_colour_words(view, view.seat).plain
-        hand.border_title = escape(f"{title} ({pain})" if pain else title)
-        return hand
+        return escape(f"{title} ({pain})" if pain else title)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":  # greyed out while a computer player moves

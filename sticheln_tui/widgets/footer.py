@@ -1,23 +1,50 @@
-"""Textual's Footer, rebuilt only when what it shows changes."""
+"""Textual's Footer, rebuilt only when the number of keys it shows changes."""
 
 from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
-    """Every bindings update rebuilds Textual's Footer, two or three times per screen
-    switch here; skipping the updates that change nothing visible makes a switch faster."""
+    """Textual rebuilds its Footer on every bindings update, and a rebuild restyles every
+    key: tens of milliseconds. Here an update that changes nothing visible is skipped, and
+    one that keeps the number of keys (a key greyed out, or Hint giving way to the bot's
+    Space) rewrites the keys in place."""
 
     _shown: tuple | None = None
 
     def bindings_changed(self, screen: Screen) -> None:
         shown = tuple(
-            (binding.key, binding.description, enabled, tooltip)
+            (binding, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
         )
-        if shown != self._shown:
-            self._shown = shown
+        if shown == self._shown:
+            return
+        keys = [key for key in self.children if isinstance(key, FooterKey)]
+        keys = [key for key in keys if not key.has_class("-command-palette")]
+        # Textual's Footer shows one key per action: the first binding of each.
+        first_per_action: dict[str, tuple] = {}
+        for binding, enabled, tooltip in shown:
+            first_per_action.setdefault(binding.action, (binding, enabled, tooltip))
+        rewritable = self._shown is not None and len(first_per_action) == len(keys)
+        self._shown = shown
+        if not rewritable or any(binding.group for binding, _, _ in shown):
             super().bindings_changed(screen)
+            return
+        for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):
+            display = self.app.get_key_display(binding)
+            resized = (len(display), len(binding.description)) != (
+                len(key.key_display),
+                len(key.description),
+            )
+            key.key = binding.key
+            key.key_display = display
+            key.description = binding.description
+            key.action = binding.action
+            key._disabled = not enabled
+            key.tooltip = tooltip or None
+            key.set_class(not enabled, "-disabled")
+            key.refresh(layout=resized)

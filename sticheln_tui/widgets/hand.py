@@ -95,6 +95,24 @@ class Hand(Widget, can_focus=True):
         self.set_reactive(Hand.cursor, self._first_legal())
         self._clicked: int | None = None  # the card clicked last: a second click chooses it
 
+    def show(
+        self, cards: tuple[Card, ...], *, legal: Collection[Card], pain_colours: Collection[str]
+    ) -> None:
+        """Other cards, in place; the cursor goes to the first card that may be played,
+        as on a new hand."""
+        rows = self._rows()
+        self.cards = cards
+        self.legal = set(legal)
+        self.pain_colours = set(pain_colours)
+        self._clicked = None
+        self.cursor = self._first_legal()
+        # A new layout redraws the whole screen: only when the hand takes other rows.
+        self.refresh(layout=self._rows() != rows)
+
+    def _rows(self, width: int | None = None) -> int:
+        spots = self._spots(width)
+        return spots[-1].row + 1 if spots else 1
+
     def _first_legal(self) -> int:
         return next((i for i, card in enumerate(self.cards) if card in self.legal), 0)
 
@@ -107,8 +125,7 @@ class Hand(Widget, can_focus=True):
         return layout_hand(self.cards, labels, width or self.content_size.width or 80)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        spots = self._spots(width)
-        return spots[-1].row + 1 if spots else 1
+        return self._rows(width)
 
     def render(self) -> Text:
         if not self.cards:
