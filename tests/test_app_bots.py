@@ -163,8 +163,10 @@ async def test_setup_seats_bots_by_level_and_names_them():
     app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await pilot.click("#kind-1")  # open seat 2's list, step down to "Bot: easy"
-        await pilot.press("down", "enter")
+        await pilot.click("#kind-1", offset=(8, 0))  # seat 2: Human -> Bot: easy
+        await pilot.pause()
+        assert app.screen.query_one("#kind-1").value == "easy"
+        await pilot.press("right", "left")  # one step on and back by keys
         await pilot.pause()
         app.screen.query_one("#kind-2").value = "strong"
         app.screen.query_one("#kind-3").value = "normal"

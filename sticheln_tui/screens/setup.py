@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import LEVELS, Seat, bot_name
 from ..core.game import seed_problem
@@ -23,6 +23,7 @@ from ..core.options import (
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..persistence import SaveEntry
+from ..widgets.choice import Choice
 from ..widgets.footer import KeysFooter
 
 DEFAULT_PLAYERS = 4
@@ -66,14 +67,7 @@ class SetupScreen(Screen):
                         id=f"name-{seat}",
                         classes="name",
                     )
-                    kind = Select(
-                        SEAT_KINDS,
-                        value=HUMAN,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"kind-{seat}",
-                        classes="kind",
-                    )
+                    kind = Choice(SEAT_KINDS, HUMAN, id=f"kind-{seat}", classes="kind")
                     # Set before mounting: changes after it would restyle the whole form.
                     name.display = kind.display = seat < DEFAULT_PLAYERS
                     yield name
@@ -120,8 +114,8 @@ class SetupScreen(Screen):
                     placeholder="random",
                 )
         yield Static(
-            "Tab moves between fields, Space or Enter ticks an option; Enter on Start "
-            "(or in a text field) starts the game.",
+            "Tab moves between fields; Left and Right change a choice, Space ticks an "
+            "option; Enter on Start (or in a text field) starts the game.",
             classes="explain",
         )
         yield Static(id="setup-error")
@@ -132,7 +126,7 @@ class SetupScreen(Screen):
         """A labelled one-line drop-down."""
         return Horizontal(
             Label(label, classes="setup-label"),
-            Select(options, value=value, allow_blank=False, compact=True, id=id),
+            Choice(options, value, id=id),
             classes="setup-row",
         )
 
@@ -156,10 +150,10 @@ class SetupScreen(Screen):
 
     @property
     def count(self) -> int:
-        return self.query_one("#count", Select).value
+        return self.query_one("#count", Choice).value
 
     def _level(self, seat: int) -> str | None:
-        kind = self.query_one(f"#kind-{seat}", Select).value
+        kind = self.query_one(f"#kind-{seat}", Choice).value
         return None if kind == HUMAN else kind
 
     def _default_name(self, seat: int) -> str:
@@ -182,17 +176,15 @@ class SetupScreen(Screen):
     def _show_name_inputs(self, count: int) -> None:
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#name-{seat}", Input).display = seat < count
-            self.query_one(f"#kind-{seat}", Select).display = seat < count
+            self.query_one(f"#kind-{seat}", Choice).display = seat < count
 
     def _refresh_leaders(self) -> None:
-        leader = self.query_one("#leader", Select)
+        leader = self.query_one("#leader", Choice)
         chosen = leader.value if leader.value < self.count else 0
         leader.set_options(self._leader_options(self.count, self.names()))
-        # Select redraws its label only when the value changes, so step off and back.
-        leader.value = 1 if chosen == 0 else 0
         leader.value = chosen
 
-    @on(Select.Changed, "#count")
+    @on(Choice.Changed, "#count")
     def count_changed(self) -> None:
         self._show_name_inputs(self.count)
         self._refresh_leaders()
@@ -205,9 +197,9 @@ class SetupScreen(Screen):
     def name_changed(self) -> None:
         self._refresh_leaders()
 
-    @on(Select.Changed, ".kind")
-    def kind_changed(self, event: Select.Changed) -> None:
-        seat = int(event.select.id.removeprefix("kind-"))
+    @on(Choice.Changed, ".kind")
+    def kind_changed(self, event: Choice.Changed) -> None:
+        seat = int(event.choice.id.removeprefix("kind-"))
         self.query_one(f"#name-{seat}", Input).placeholder = self._default_name(seat)
         self._refresh_leaders()
 
@@ -219,15 +211,15 @@ class SetupScreen(Screen):
     def _sync_options(self) -> None:
         """Show `self.rules`: ticks, greyed-out options, the preset and the deals."""
         off = self._greyed_out(self.count)
-        with self.prevent(Checkbox.Changed, Select.Changed):
+        with self.prevent(Checkbox.Changed, Choice.Changed):
             for option in OPTIONS:
                 box = self.query_one(f"#option-{option.field}", Checkbox)
                 box.value = getattr(self.rules, option.field)
                 box.disabled = option.field in off
                 box.tooltip = self._greyed_tooltip(option.field, off)
             self.query_one("#greyed", Static).update(self._greyed_text(off))
-            self.query_one("#preset", Select).value = self._preset_name()
-            self.query_one("#deals", Select).value = self.rules.deals or ONE_PER_PLAYER
+            self.query_one("#preset", Choice).value = self._preset_name()
+            self.query_one("#deals", Choice).value = self.rules.deals or ONE_PER_PLAYER
 
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""
@@ -252,14 +244,14 @@ class SetupScreen(Screen):
         self.rules = with_option(self.rules, field, event.value)
         self._sync_options()
 
-    @on(Select.Changed, "#preset")
-    def preset_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#preset")
+    def preset_changed(self, event: Choice.Changed) -> None:
         if event.value in PRESETS:
             self.rules = PRESETS[event.value]
         self._sync_options()  # "Custom" alone changes nothing, so it shows what is set
 
-    @on(Select.Changed, "#deals")
-    def deals_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#deals")
+    def deals_changed(self, event: Choice.Changed) -> None:
         self.rules = with_option(self.rules, "deals", event.value or None)
         self._sync_options()
 
@@ -295,5 +287,5 @@ class SetupScreen(Screen):
             return
         error.update("")
         seed = int(seed_text) if seed_text else None
-        leader = self.query_one("#leader", Select).value
+        leader = self.query_one("#leader", Choice).value
         self.app.start_game(seats, leader, seed, self.rules)
