@@ -44,6 +44,8 @@ class SetupScreen(Screen):
         self.rules = rules
         self.seed = seed
         self.unfinished = unfinished
+        # Focused as the screen first shows: a later change of focus restyles the form.
+        self.AUTO_FOCUS = "#continue" if unfinished is not None else "#start"
 
     def compose(self) -> ComposeResult:
         if self.unfinished is not None:
@@ -129,9 +131,6 @@ class SetupScreen(Screen):
             Choice(options, value, id=id),
             classes="setup-row",
         )
-
-    def on_mount(self) -> None:
-        self.query_one("#continue" if self.unfinished else "#start", Button).focus()
 
     def _unfinished_text(self) -> Text:
         entry = self.unfinished
