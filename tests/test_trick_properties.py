@@ -6,9 +6,12 @@ reference below is the slow, literal reading of RULES.md 1.4, 1.7, 1.8 and 2.
 
 from __future__ import annotations
 
+import pickle
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sticheln_tui.bots.thumb import thumb_card
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.sticheln import Rules, cards_taking, deck_for, trick_winner
 
@@ -68,3 +71,18 @@ def test_cards_taking_names_exactly_the_cards_that_would_win(trick):
     hand = [card for card in deck if card not in cards][::7]
     expected = [card for card in hand if trick_winner([*played, card], rules) == len(played)]
     assert cards_taking(played, hand, rules) == expected
+
+
+def test_rules_keep_their_worked_out_tables_but_travel_without_them():
+    """Searches leave tables in `Rules.memo` (some hold functions); rules must still go
+    to other processes (sticheln simulate --workers) and stay equal to themselves."""
+    rules = Rules(zeros_trump=True)
+    trick = [Card("red", 3)]
+    hand = [Card("red", 1), Card("red", 4), Card("green", 0)]
+    assert cards_taking(trick, hand, rules) == [Card("red", 4), Card("green", 0)]
+    thumb_card([Card("red", 4)], trick, ("red",), rules)
+    assert rules.memo
+    copied = pickle.loads(pickle.dumps(rules))
+    assert copied == rules and hash(copied) == hash(rules)
+    assert "memo" not in copied.__dict__
+    assert cards_taking(trick, hand, copied) == [Card("red", 4), Card("green", 0)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ..core.cards import Card
+from ..core.cards import Card, CardMemo
 from ..core.sticheln import Rules, card_score, cards_taking
 
 
@@ -55,22 +55,47 @@ def strength(card: Card, rules: Rules) -> int:
     return -card.value if rules.reverse else card.value
 
 
+class _Orders:
+    """What the rule of thumb asks of a card, for one set of pain colours: its score,
+    and the orders in which cards are led, shed and dumped, looked up without a call."""
+
+    def __init__(self, pain: Collection[str], rules: Rules) -> None:
+        def keep_cost(card: Card) -> int:
+            return _keep_cost(card, pain, rules)
+
+        self.score = CardMemo(lambda card: card_score(card, pain, rules))
+        self.strength = CardMemo(lambda card: strength(card, rules))
+        self.lead = CardMemo(lambda card: (-keep_cost(card), strength(card, rules)))
+        self.shed = CardMemo(lambda card: (keep_cost(card), strength(card, rules)))
+        self.dump = CardMemo(lambda card: (card_score(card, pain, rules), -strength(card, rules)))
+
+
+def _orders(pain: Collection[str], rules: Rules) -> _Orders:
+    key = ("thumb", tuple(pain))
+    orders = rules.memo.get(key)
+    if orders is None:
+        orders = rules.memo[key] = _Orders(pain, rules)
+    return orders
+
+
 def thumb_card(
     hand: Sequence[Card], trick: Sequence[Card], pain: Collection[str], rules: Rules
 ) -> Card:
     """A quick, sensible card: take a trick that is worth it with the weakest card that
     takes it; otherwise get rid of the card most costly to keep."""
+    orders = _orders(pain, rules)
     if not trick:
-        return min(hand, key=lambda card: (-_keep_cost(card, pain, rules), strength(card, rules)))
+        return min(hand, key=orders.lead.__getitem__)
     taking = cards_taking(trick, hand, rules)
+    score = orders.score
+    if sum(map(score.__getitem__, trick)) >= 0:
+        clean = [card for card in taking if score[card] > 0]
+        if clean:
+            return min(clean, key=orders.strength.__getitem__)
     losing = [card for card in hand if card not in taking]
-    worth = sum(card_score(card, pain, rules) for card in trick)
-    clean = [card for card in taking if card_score(card, pain, rules) > 0]
-    if worth >= 0 and clean:
-        return min(clean, key=lambda card: strength(card, rules))
     if losing:
-        return max(losing, key=lambda card: (_keep_cost(card, pain, rules), strength(card, rules)))
-    return max(taking, key=lambda card: (card_score(card, pain, rules), -strength(card, rules)))
+        return max(losing, key=orders.shed.__getitem__)
+    return max(taking, key=orders.dump.__getitem__)
 
 
 def _keep_cost(card: Card, pain: Collection[str], rules: Rules) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
@@ -82,6 +82,16 @@ class Rules:
     def deals_for(self, players: int) -> int:
         return players if self.deals is None else self.deals
 
+    @cached_property
+    def memo(self) -> dict:
+        """Tables worked out from these rules, kept with them for searches that ask
+        the same questions millions of times (not a field: no part of their value)."""
+        return {}
+
+    def __getstate__(self) -> dict:
+        """Rules travel (to other processes) without their tables."""
+        return {name: value for name, value in self.__dict__.items() if name != "memo"}
+
 
 def check_players(players: int, rules: Rules = Rules()) -> None:
     """Raise ValueError with a player-facing reason if the table size is not playable."""
@@ -146,6 +156,23 @@ def beats(card: Card, best: Card, lead: str, rules: Rules = Rules()) -> bool:
     return card.value > best.value
 
 
+def takers(best: Card, lead: str, rules: Rules) -> frozenset[Card]:
+    """Every card that `beats` `best` when `lead` was led, worked out once per rules."""
+    key = ("takers", best, lead)
+    found = rules.memo.get(key)
+    if found is None:
+        found = frozenset(card for card in _every_card() if beats(card, best, lead, rules))
+        rules.memo[key] = found
+    return found
+
+
+@cache
+def _every_card() -> frozenset[Card]:
+    """The cards of every deck: each table size's and the French one."""
+    decks = [_deck(players, False) for players in _DECK_TABLE] + [_deck(4, True)]
+    return frozenset(card for deck in decks for card in deck)
+
+
 def trick_winner(cards: Sequence[Card], rules: Rules = Rules()) -> int:
     """Index, in play order, of the card that takes the trick (RULES.md 1.4, 1.7, 2).
 
@@ -177,9 +204,8 @@ def cards_taking(
     if rules.latest_trump:  # a new trump colour can change which earlier card wins
         position = len(trick)
         return [card for card in cards if trick_winner([*trick, card], rules) == position]
-    best = trick[trick_winner(trick, rules)]
-    lead = trick[0].colour
-    return [card for card in cards if beats(card, best, lead, rules)]
+    beaten_by = takers(trick[trick_winner(trick, rules)], trick[0].colour, rules)
+    return [card for card in cards if card in beaten_by]
 
 
 def colour_choices(pile: Sequence[Card], rules: Rules = Rules()) -> list[tuple[str, ...]]:
