@@ -131,14 +131,6 @@ def main() -> None:
             higher_is_better=False,
             unit="s",
         ),
-        budget(
-            "key_to_repaint_p50",
-            statistics.median(ours),
-            statistics.median(baseline),
-            2.0,
-            higher_is_better=False,
-            unit="s",
-        ),
     ]
     finish(rows)
 
