@@ -2,11 +2,11 @@
 
 An iteration is one sampled deal played out to its end from one candidate move. The
 strong bot (seat 0) plays two-deal classic games against normal bots at every table size
-from 3 to 8; every one of its moves (pain picks and cards) is timed with its full
-default playout budget (the time guard that protects slow machines switched off). The
+from 3 to 8; every one of its moves with a choice (pain picks and cards) is timed with
+its full default playout budget (the time guard that protects slow machines switched off). The
 baseline, in the same run: OpenSpiel's C++ ISMCTS bot (random rollouts, 1000
 simulations a move) playing a hand of Hearts against random players; it needs the
-optional extra: pip install -e '.[bench]'.
+optional extra: pip install '.[bench]'.
 
     python benchmarks/bot_speed.py
 
@@ -32,7 +32,7 @@ ISMCTS_SIMULATIONS = 1000
 
 
 def strong_moves(players: int) -> tuple[list[float], int]:
-    """Seconds of each strong move in one game, and the playouts they ran."""
+    """Seconds of each strong move that had a choice in one game, and the playouts run."""
     game = Game([f"P{seat}" for seat in range(players)], Rules(deals=2), 0, players)
     bots = [make_bot("strong" if seat == 0 else "normal", seat) for seat in range(players)]
     strong = bots[0]
@@ -43,7 +43,7 @@ def strong_moves(players: int) -> tuple[list[float], int]:
         view = game.view(seat)
         started = time.perf_counter()
         move = bots[seat].choose(view)
-        if seat == 0:
+        if seat == 0 and len(view.legal_moves) > 1:  # a last card needs no search
             times.append(time.perf_counter() - started)
         game.apply(move)
     return times, strong.playouts_run

@@ -98,8 +98,10 @@ def main() -> None:
         return
     from report import budget, finish
 
+    from sticheln_tui.locations import SAVES_ENV
+
     with tempfile.TemporaryDirectory() as saves:
-        env = {**os.environ, "STICHELN_SAVES": saves}
+        env = {**os.environ, SAVES_ENV: saves}
         ours, presses = measure("sticheln", 0, env)
         baseline, _ = measure("minimal", presses, env)
     print(f"8-player game with the strong bot: {presses} key presses, peak {ours:.1f} MB")

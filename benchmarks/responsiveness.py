@@ -114,9 +114,10 @@ def main() -> None:
         os.environ[SAVES_ENV] = saves
         ours: list[float] = []
         baseline: list[float] = []
-        for seed in range(args.games):
-            ours += asyncio.run(game_latencies(seed))
-            baseline += asyncio.run(minimal_latencies(len(ours) // (seed + 1)))
+        for seed in range(args.games):  # each game, then as many presses of the baseline
+            played = asyncio.run(game_latencies(seed))
+            ours += played
+            baseline += asyncio.run(minimal_latencies(len(played)))
     for name, values in (("Sticheln, a card played", ours), ("minimal app", baseline)):
         print(
             f"{name}: {len(values)} presses, p50 {1000 * statistics.median(values):.1f} ms,"

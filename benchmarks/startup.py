@@ -28,6 +28,7 @@ import time
 from report import budget, finish
 
 import sticheln_tui
+from sticheln_tui.locations import SAVES_ENV
 
 # Run in a fresh interpreter: ends the process as soon as the first frame is composed.
 FIRST_FRAME_PROBE = """
@@ -107,7 +108,7 @@ def main() -> None:
     compileall.compile_dir(os.path.dirname(sticheln_tui.__file__), quiet=1)
     python = sys.executable
     with tempfile.TemporaryDirectory() as saves:
-        env = {**os.environ, "STICHELN_SAVES": saves}
+        env = {**os.environ, SAVES_ENV: saves}
         game, minimal = medians(
             (
                 [python, "-c", FIRST_FRAME_PROBE, "sticheln"],

@@ -153,7 +153,8 @@ class StichelnApp(App[None]):
 
     @property
     def saved(self) -> bool:
-        """The game in progress is in its save file as it stands."""
+        """The game in progress is in its save file (a move is saved once the frame that
+        shows it is drawn, and every way out saves first)."""
         return self.save_path is not None and not self._save_failed and self._saved is not None
 
     def _record(self) -> Record:

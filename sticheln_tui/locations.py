@@ -1,5 +1,5 @@
 """Where the game keeps its files. Kept apart so that `sticheln --help`, which names the
-saves directory, loads nothing else."""
+saves directory, loads none of the engine, the bots or the saves code."""
 
 from __future__ import annotations
 
@@ -14,6 +14,6 @@ def saves_directory() -> Path:
     override = os.environ.get(SAVES_ENV)
     if override:
         return Path(override)
-    import platformdirs  # only needed when saving or listing
+    import platformdirs  # only when the directory is asked for
 
     return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"

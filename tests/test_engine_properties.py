@@ -10,6 +10,7 @@ the scoring rules written out again rather than with the engine's scoring functi
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -766,15 +767,32 @@ def test_the_tie_example_game_does_reach_two_tie_decisions():
     assert game.view(None).winners == (2,)
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 45, 60, 70, 114])
-def test_the_deal_shuffle_is_the_standard_librarys(length):
-    """Saved games are replayed from their seed: the engine's own shuffle must deal what
-    `random.Random.shuffle` dealt when they were saved."""
-    for seed in range(200):
-        ours, theirs = list(range(length)), list(range(length))
-        shuffle(ours, random.Random(seed))
-        random.Random(seed).shuffle(theirs)
-        assert ours == theirs
+# Python 3.11's random.Random(seed).shuffle of range(n) for these n and seeds 0-199:
+# the deals every saved game was made with.
+SHUFFLE_LENGTHS = (0, 1, 2, 45, 60, 70, 114)
+SHUFFLES_DIGEST = "8bd2d11a45d4a62483d6b47fcb7121c363ed4557334164e417215eed44278688"
+
+
+def test_the_deal_shuffle_deals_as_it_always_has():
+    """Saved games are replayed from their seed: the engine's shuffle must go on dealing
+    what it dealt when they were saved, whatever Python's own shuffle does."""
+    digest = hashlib.sha256()
+    for length in SHUFFLE_LENGTHS:
+        for seed in range(200):
+            cards = list(range(length))
+            shuffle(cards, random.Random(seed))
+            digest.update(repr(cards).encode())
+    assert digest.hexdigest() == SHUFFLES_DIGEST
+
+
+def test_a_clone_shares_no_list_with_the_original():
+    game = Game(NAMES[:4], seed=3)
+    clone = game.clone()
+    for name, value in vars(game).items():
+        if isinstance(value, list):
+            assert vars(clone)[name] is not value, name
+            for inner, copied in zip(value, vars(clone)[name], strict=True):
+                assert not isinstance(inner, list) or copied is not inner, name
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
 
-from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card, CardMemo
+from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -157,25 +157,24 @@ def beats(card: Card, best: Card, lead: str, rules: Rules = Rules()) -> bool:
 
 
 def takers(best: Card, lead: str, rules: Rules) -> int:
-    """Every card that `beats` `best` when `lead` was led, as a mask of `card_bit`s:
+    """Every card that `beats` `best` when `lead` was led, as a mask of `CARD_BITS`:
     worked out once per rules (an int stays small where a set of cards would not)."""
     key = ("takers", best, lead)
     found = rules.memo.get(key)
     if found is None:
-        found = sum(card_bit[card] for card in _every_card() if beats(card, best, lead, rules))
+        found = sum(bit for card, bit in CARD_BITS.items() if beats(card, best, lead, rules))
         rules.memo[key] = found
     return found
 
 
-@cache
 def _every_card() -> tuple[Card, ...]:
     """The cards of every deck: each table size's and the French one."""
     decks = [_deck(players, False) for players in _DECK_TABLE] + [_deck(4, True)]
     return tuple(dict.fromkeys(card for deck in decks for card in deck))
 
 
-# A bit of its own for every card, for masks of cards such as `takers`'.
-card_bit = CardMemo(lambda card: 1 << len(card_bit))
+# A bit of its own for every card in any deck, for masks of cards such as `takers`'.
+CARD_BITS = {card: 1 << index for index, card in enumerate(_every_card())}
 
 
 def trick_winner(cards: Sequence[Card], rules: Rules = Rules()) -> int:
@@ -210,7 +209,7 @@ def cards_taking(
         position = len(trick)
         return [card for card in cards if trick_winner([*trick, card], rules) == position]
     beaten_by = takers(trick[trick_winner(trick, rules)], trick[0].colour, rules)
-    return [card for card in cards if card_bit[card] & beaten_by]
+    return [card for card in cards if CARD_BITS.get(card, 0) & beaten_by]
 
 
 def colour_choices(pile: Sequence[Card], rules: Rules = Rules()) -> list[tuple[str, ...]]:

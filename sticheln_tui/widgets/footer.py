@@ -1,4 +1,4 @@
-"""Textual's Footer, rebuilt only when the number of keys it shows changes."""
+"""Textual's Footer, rebuilt only when its keys cannot simply be rewritten."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ class KeysFooter(Footer):
     """Textual rebuilds its Footer on every bindings update, and a rebuild restyles every
     key: tens of milliseconds. Here an update that changes nothing visible is skipped, and
     one that keeps the number of keys (a key greyed out, or Hint giving way to the bot's
-    Space) rewrites the keys in place."""
+    Space) rewrites the keys in place. The first update, a change in the number of keys,
+    and grouped keys (new or shown) rebuild it as Textual does."""
 
     _shown: tuple | None = None
 
@@ -23,15 +24,19 @@ class KeysFooter(Footer):
         )
         if shown == self._shown:
             return
-        keys = [key for key in self.children if isinstance(key, FooterKey)]
-        keys = [key for key in keys if not key.has_class("-command-palette")]
+        keys = [key for key in self.children if not key.has_class("-command-palette")]
         # Textual's Footer shows one key per action: the first binding of each.
         first_per_action: dict[str, tuple] = {}
         for binding, enabled, tooltip in shown:
             first_per_action.setdefault(binding.action, (binding, enabled, tooltip))
-        rewritable = self._shown is not None and len(first_per_action) == len(keys)
+        rewritable = (
+            self._shown is not None
+            and len(first_per_action) == len(keys)
+            and all(isinstance(key, FooterKey) for key in keys)  # no group shown
+            and not any(binding.group for binding, _, _ in shown)  # nor coming
+        )
         self._shown = shown
-        if not rewritable or any(binding.group for binding, _, _ in shown):
+        if not rewritable:
             super().bindings_changed(screen)
             return
         for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):

@@ -10,8 +10,9 @@ def update_text(static: Static, text: Text) -> None:
     """Show `text` in `static`; a new layout (which redraws every widget on the screen)
     only when the widget would take another size for it; nothing when it shows `text`
     already."""
-    if static.content == text:
-        return
+    shown = static.content
+    if isinstance(shown, Text) and shown == text and shown.style == text.style:
+        return  # (Text's == compares the characters and spans, not the base style)
     static.update(text, layout=False)
     size = static.content_size
     width = size.width
