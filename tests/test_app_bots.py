@@ -13,6 +13,7 @@ from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.core.game import PlayCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.table import TableScreen
@@ -207,3 +208,26 @@ async def test_bot_cards_wait_a_readable_moment_and_space_skips_it(monkeypatch):
         await pilot.press("space")
         await pilot.pause(0.3)
         assert len(app.game.moves) == moves + 1
+
+
+async def test_the_table_updated_in_place_guards_keys_again(monkeypatch):
+    """After the bots' cards, the same table shows Ann's turn: like a new screen, it
+    lets a moment pass before Enter counts, so a doubled Enter plays one card only."""
+    async with at_anns_turn() as (app, pilot):
+        table = app.screen
+        await pilot.press("enter")  # Ann plays; the bots answer on the same table
+        await settle(pilot)
+        await to_anns_turn(pilot)
+        assert app.screen is table  # updated in place, not replaced
+        moves = len(app.game.moves)
+        monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 1.0)
+        await pilot.pause(1.2)  # any earlier guard has run out
+        table.restart(table.view)  # what showing the next move does
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.game.moves) == moves
+        monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.game.moves) > moves  # Ann's card (and maybe the bots' answers)
+        assert isinstance(app.game.moves[moves], PlayCard)

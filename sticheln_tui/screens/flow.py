@@ -18,6 +18,10 @@ class FlowScreen(Screen):
     INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
 
     def on_mount(self) -> None:
+        self.guard_keys()
+
+    def guard_keys(self) -> None:
+        """From now, keys wait a moment: the screen is new, or shows something new."""
         self._shown_at = time.monotonic()
 
     def settled(self) -> bool:

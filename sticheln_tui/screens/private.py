@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual.binding import Binding
 from textual.markup import escape
@@ -51,7 +49,7 @@ class PrivateScreen(FlowScreen):
         screen, and the next move may be submitted."""
         self.view = view
         self._submitted = False
-        self._shown_at = time.monotonic()
+        self.guard_keys()
         self.refresh_bindings()
 
     def _legal_cards(self) -> set[Card]:
