@@ -49,19 +49,9 @@ async def play_whole_game() -> int:
 
 
 async def press_minimal_app(presses: int) -> None:
-    from textual.app import App
-    from textual.widgets import Footer, Static
+    from minimal_app import MinimalApp
 
-    class Minimal(App):
-        def compose(self):
-            yield Static("0", id="count")
-            yield Footer()
-
-        def on_key(self) -> None:
-            count = self.query_one("#count", Static)
-            count.update(str(int(str(count.content)) + 1))
-
-    async with Minimal().run_test(size=SIZE) as pilot:
+    async with MinimalApp().run_test(size=SIZE) as pilot:
         for _ in range(presses):
             await pilot.press("x")
             await pilot.pause()

@@ -21,9 +21,9 @@ import statistics
 import tempfile
 import time
 
+from minimal_app import MinimalApp
 from report import budget, finish
 from textual.app import App
-from textual.widgets import Footer, Static
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
@@ -80,18 +80,7 @@ async def game_latencies(seed: int) -> list[float]:
 
 
 async def minimal_latencies(presses: int) -> list[float]:
-    class Minimal(App):
-        count = 0
-
-        def compose(self):
-            yield Static("0", id="count")
-            yield Footer()
-
-        def on_key(self) -> None:
-            self.count += 1
-            self.query_one("#count", Static).update(str(self.count))
-
-    app = Minimal()
+    app = MinimalApp()
     results = []
     async with app.run_test(size=SIZE) as pilot:
         frames = watch_frames(app, lambda: app.count)

@@ -50,14 +50,10 @@ if sys.argv[1] == "sticheln":
     from sticheln_tui.cli import main
     main([])
 else:
-    from textual.widgets import Footer, Static
+    sys.path.insert(0, sys.argv[2])
+    from minimal_app import MinimalApp
 
-    class Minimal(App):
-        def compose(self):
-            yield Static("Hello")
-            yield Footer()
-
-    Minimal().run()
+    MinimalApp().run()
 os._exit(1)  # no frame was ever drawn
 """
 
@@ -112,7 +108,13 @@ def main() -> None:
         game, minimal = medians(
             (
                 [python, "-c", FIRST_FRAME_PROBE, "sticheln"],
-                [python, "-c", FIRST_FRAME_PROBE, "minimal"],
+                [
+                    python,
+                    "-c",
+                    FIRST_FRAME_PROBE,
+                    "minimal",
+                    os.path.dirname(os.path.abspath(__file__)),
+                ],
             ),
             args.runs,
             env,

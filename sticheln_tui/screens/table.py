@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ..core.cards import Card
 from ..core.game import PlayCard, SeatView
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import Hand
@@ -72,11 +73,14 @@ class TableScreen(PrivateScreen):
         self.query_one("#trick", Static).border_title = self._trick_title()
         self.update_hand()
         update_text(self.query_one("#advice", Static), Text())
-        self.show_hint(Hand.CursorMoved(self.query_one(Hand).focused_card))
+        self._show_hint(self.query_one(Hand).focused_card)
 
     @on(Hand.CursorMoved)
     def show_hint(self, event: Hand.CursorMoved) -> None:
-        update_text(self.query_one("#hint", Static), play_hint(self.view, event.card))
+        self._show_hint(event.card)
+
+    def _show_hint(self, card: Card | None) -> None:
+        update_text(self.query_one("#hint", Static), play_hint(self.view, card))
 
     @on(Hand.CardChosen)
     def play(self, event: Hand.CardChosen) -> None:

@@ -99,13 +99,14 @@ class Hand(Widget, can_focus=True):
         self, cards: tuple[Card, ...], *, legal: Collection[Card], pain_colours: Collection[str]
     ) -> None:
         """Other cards, in place; the cursor goes to the first card that may be played,
-        as on a new hand."""
+        as on a new hand. No `CursorMoved` follows: the caller shows what depends on the
+        cursor along with the rest of its update."""
         rows = self._rows()
         self.cards = cards
         self.legal = set(legal)
         self.pain_colours = set(pain_colours)
         self._clicked = None
-        self.cursor = self._first_legal()
+        self.set_reactive(Hand.cursor, self._first_legal())
         # A new layout redraws the whole screen: only when the hand takes other rows.
         self.refresh(layout=self._rows() != rows)
 
