@@ -21,6 +21,7 @@ from .bots import Bot, Seat, make_bot
 from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
 from .core.review import frames
 from .core.sticheln import Rules
+from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .persistence import Record, SaveEntry
 from .screens.choose_colour import ChooseColourScreen
@@ -95,6 +96,13 @@ class StichelnApp(App[None]):
         self._reveal_shown = False
         self._take_back_open = False
         self._last_mover: int | None = None
+        self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
+
+    async def on_event(self, event: events.Event) -> None:
+        # Every key is timed as it arrives, before anything acts on it.
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.key_rhythm.press(event.key, event.time)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         players, first_leader, seed = self._start_with
@@ -370,20 +378,18 @@ class StichelnApp(App[None]):
     def _bot_turn(self, seat: int) -> None:
         """A bot moves, thinking in a thread: a card at a readable pace on the screen of
         the human at the keyboard; a pick or a choice (nothing to watch) at once, on the
-        screen already up, which ignores its keys meanwhile."""
+        screen already up, which ignores its keys meanwhile. A hand stays on screen only
+        while its owner is the next human to move: otherwise the next human's hand-off
+        comes up at once."""
         game = self.game
         pause = 0.0
-        # A pick or a choice lands on the screen already up, if the game shows one (not
-        # at the start of the app, or over a dialog about a save).
-        watched = game.phase is Phase.PLAY or not isinstance(self.screen, FlowScreen)
-        if watched and (self._keyboard is None or game.phase is not Phase.PLAY):
-            # Nobody holds the keyboard yet: the next human clockwise takes it.
-            count = len(game.players)
-            later = ((seat + step) % count for step in range(count))
+        next_human = self._next_human(seat)
+        public_screen_up = isinstance(self.screen, FlowScreen) and self._keyboard is None
+        if self._keyboard != next_human and (game.phase is Phase.PLAY or not public_screen_up):
             self._keyboard = None
-            self._hand_off(next(s for s in later if s not in self.bots))
+            self._hand_off(next_human)
             if game.phase is Phase.PLAY:
-                return
+                return  # the cards are played once the next human watches
         elif game.phase is Phase.PLAY:
             self._show_table(game.view(self._keyboard))
             pause = self.BOT_PAUSE
@@ -391,6 +397,12 @@ class StichelnApp(App[None]):
         token = None if game.phase is Phase.PLAY else object()
         self._thinking = token
         self.run_worker(self._bot_move(seat, game, pause, token), group="bots")
+
+    def _next_human(self, seat: int) -> int:
+        """The first human clockwise from `seat`."""
+        count = len(self.game.players)
+        later = ((seat + step) % count for step in range(count))
+        return next(s for s in later if s not in self.bots)
 
     async def _bot_move(self, seat: int, game: Game, pause: float, token: object | None) -> None:
         view = game.view(seat)

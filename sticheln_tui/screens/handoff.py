@@ -46,5 +46,7 @@ class HandoffScreen(FlowScreen):
         yield KeysFooter()
 
     def action_reveal(self) -> None:
-        if self.settled():
+        # Only a deliberate press, after a quiet moment: a held or mashed key never
+        # passes the keyboard.
+        if self.settled() and self.app.key_rhythm.deliberate_since(self._shown_at):
             self.app.handoff_accepted(self.seat)
