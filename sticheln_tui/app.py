@@ -39,7 +39,7 @@ from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .widgets.option_list_paging import guard_option_list_paging
-from .widgets.table_parts import last_event_text
+from .widgets.table_parts import last_event_text, trick_stands
 
 guard_option_list_paging()
 
@@ -57,8 +57,8 @@ class StichelnApp(App[None]):
         Binding("ctrl+c", "save_and_quit", "Quit", show=False, priority=True),
     ]
 
-    # How long a computer player's card stays "about to be played", so humans can follow;
-    # Space skips the wait.
+    # How long a computer player's card stays "about to be played", so humans can follow
+    # (twice that when it leads after a trick was taken); Space skips the wait.
     BOT_PAUSE: ClassVar[float] = 0.8
 
     def __init__(
@@ -391,8 +391,10 @@ class StichelnApp(App[None]):
             if game.phase is Phase.PLAY:
                 return  # the cards are played once the next human watches
         elif game.phase is Phase.PLAY:
-            self._show_table(game.view(self._keyboard))
-            pause = self.BOT_PAUSE
+            view = game.view(self._keyboard)
+            self._show_table(view)
+            # A trick just taken stands a while longer than a card, to be read.
+            pause = self.BOT_PAUSE * (2 if trick_stands(view) else 1)
         self._hurry.clear()
         token = None if game.phase is Phase.PLAY else object()
         self._thinking = token
