@@ -38,7 +38,8 @@ def whole_number(text: str, what: str) -> int:
         raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
 
 
-def _seed(text: str) -> int:
+def game_seed(text: str) -> int:
+    """A seed the game accepts (`sticheln --seed`, `sticheln simulate --seed`)."""
     from .core.game import seed_problem
 
     seed = whole_number(text, "the seed")
@@ -150,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=_seed,
+        type=game_seed,
         metavar="N",
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
