@@ -73,6 +73,12 @@ def _seats(text: str) -> list[Seat]:
     return seats
 
 
+def _file(text: str) -> Path:
+    if not text.strip():  # Path("") would be the current directory
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return Path(text)
+
+
 def _deals(text: str) -> int | None:
     if text == "per-player":
         return None
@@ -163,19 +169,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     start = saves.add_mutually_exclusive_group()
     start.add_argument("--resume", action="store_true", help="continue the latest unfinished game")
-    start.add_argument("--load", type=Path, metavar="FILE", help="continue the game in FILE")
+    start.add_argument("--load", type=_file, metavar="FILE", help="continue the game in FILE")
     start.add_argument(
         "--list-saves", action="store_true", help="list the saved games, newest first, and exit"
     )
     start.add_argument(
         "--replay",
-        type=Path,
+        type=_file,
         metavar="FILE",
         help="step through a finished game in FILE with every hand shown",
     )
     saves.add_argument(
         "--export",
-        type=Path,
+        type=_file,
         metavar="FILE",
         help="write the latest finished game (or the one in --load FILE) to FILE as a "
         "game record, and exit",
@@ -214,11 +220,13 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if entry is None:
             parser.exit(2, f"{parser.prog}: no finished game to export (sticheln --list-saves)\n")
         record = entry.record
+    if args.export.is_dir():
+        parser.exit(2, f"{parser.prog}: {args.export} is a directory; give a file name\n")
     if args.export.exists():
         parser.exit(2, f"{parser.prog}: {args.export} exists already; choose another name\n")
     try:
         persistence.export(args.export, record)
-    except (ValueError, OSError) as error:
+    except ValueError as error:
         parser.exit(2, f"{parser.prog}: cannot export to {args.export}: {error}\n")
     print(f"Game record of {', '.join(record.game.players)} written to {args.export}.")
     return 0

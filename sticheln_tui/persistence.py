@@ -383,10 +383,23 @@ def save(path: Path, record: Record) -> None:
 
 def export(path: Path, record: Record) -> None:
     """Write a finished game's record for review (`sticheln --replay`); raises ValueError
-    for an unfinished game and OSError when the file cannot be written."""
+    with a one-line reason for an unfinished game or a file that cannot be written."""
     if not record.finished:
         raise ValueError("only a finished game can be exported (its hands are still secret)")
-    write_atomically(path, dumps(record), keep_backup=False)
+    try:
+        write_atomically(path, dumps(record), keep_backup=False)
+    except OSError as error:
+        raise ValueError(_write_problem(path, error)) from None
+
+
+def _write_problem(path: Path, error: OSError) -> str:
+    """Why `path` cannot be written, about the path asked for (the error itself names the
+    temporary file beside it)."""
+    directory = path.parent
+    if not os.path.isdir(directory):
+        exists = os.path.exists(directory)
+        return f"{directory} is not a directory" if exists else f"there is no directory {directory}"
+    return error.strerror or str(error)
 
 
 def export_name(players: Sequence[str]) -> str:
