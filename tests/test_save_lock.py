@@ -116,8 +116,9 @@ async def test_the_app_holds_its_save_while_it_has_it_open(saves_in_a_temporary_
 
 
 async def test_resume_of_a_save_open_elsewhere_offers_a_public_look_or_a_new_game(
-    save, held_elsewhere
+    save, held_elsewhere, monkeypatch
 ):
+    monkeypatch.setattr(SaveLookScreen, "REFRESH_SECONDS", 0.1)
     game = persistence.load(save).game
     app = StichelnApp(resume=persistence.latest_unfinished())
     async with app.run_test(size=(100, 32)) as pilot:

@@ -59,12 +59,13 @@ def test_the_figures_are_those_of_the_seeded_games(capsys):
 
 
 def test_the_table_and_the_json_number_the_seats_alike(capsys):
-    figures = simulate(capsys, "--seats", "strong,easy,easy", "--games", "1", "--seed", "2")
-    assert figures["seats"][0] == {**figures["seats"][0], "seat": 1, "level": "strong"}
-    cli.main(["simulate", "--seats", "strong,easy,easy", "--games", "1", "--seed", "2"])
+    args = ["--seats", "easy,normal,easy", "--games", "1", "--deals", "1"]
+    figures = simulate(capsys, *args)
+    assert figures["seats"][1] == {**figures["seats"][1], "seat": 2, "level": "normal"}
+    cli.main(["simulate", *args])
     lines = capsys.readouterr().out.splitlines()
     rows = [[cell.strip() for cell in line.split("│")] for line in lines]
-    assert ["", "1", "strong"] in [row[:3] for row in rows]  # seat 1 is strong, as in the JSON
+    assert ["", "2", "normal"] in [row[:3] for row in rows]  # seat 2 is normal, as in the JSON
 
 
 def test_progress_goes_to_stderr_and_leaves_the_json_alone(capsys, monkeypatch):
