@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -220,9 +221,10 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if entry is None:
             parser.exit(2, f"{parser.prog}: no finished game to export (sticheln --list-saves)\n")
         record = entry.record
-    if args.export.is_dir():
+    # os.path's checks, unlike Path's, never raise (a directory we may not look into).
+    if os.path.isdir(args.export):
         parser.exit(2, f"{parser.prog}: {args.export} is a directory; give a file name\n")
-    if args.export.exists():
+    if os.path.lexists(args.export):
         parser.exit(2, f"{parser.prog}: {args.export} exists already; choose another name\n")
     try:
         persistence.export(args.export, record)
