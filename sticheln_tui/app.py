@@ -29,6 +29,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.handoff import HandoffScreen
 from .screens.load_problem import LoadProblemScreen
+from .screens.open_elsewhere import OpenElsewhereScreen
 from .screens.pain_pick import PainPickScreen
 from .screens.private import PrivateScreen
 from .screens.replay import ReplayScreen
@@ -86,6 +87,7 @@ class StichelnApp(App[None]):
         self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human
         self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
         self.save_path: Path | None = None  # where the game in progress is saved
+        self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
         self._save_failed = False
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
@@ -122,16 +124,44 @@ class StichelnApp(App[None]):
     # -- saves --------------------------------------------------------------------
 
     def offer(self, entry: SaveEntry) -> None:
-        """Continue a listed save, or say why it will not load and offer its backup."""
+        """Continue a listed save; or say why it will not load and offer its backup; or,
+        when another copy of the program has it open, say so and offer a look at it."""
+        if entry.record is not None:
+            if not self._hold(entry.path):
+                self._show(OpenElsewhereScreen(entry))
+                return
+            # Read again now that it is ours: the other window may have played on since.
+            entry = persistence.entry_of(entry.path, entry.modified)
         if entry.record is not None:
             self.resume(entry.record, entry.path)
         else:
+            self._hold(None)
             self._show(LoadProblemScreen(entry))
 
-    def resume(self, record: Record, path: Path | None) -> None:
-        """Take up a saved game where it was left. Hands stay hidden until their owner
-        has taken the keyboard (a hand-off comes first), even for a lone human."""
+    def _hold(self, path: Path | None) -> bool:
+        """Make `path` the file the game is saved in (None: no file), letting go of the
+        one before; False, and nothing changes, when another program has it open."""
+        if self._lock is not None and self._lock.path == path:
+            return True
+        lock = persistence.SaveLock.take(path) if path is not None else None
+        if path is not None and lock is None:
+            return False
+        if self._lock is not None:
+            self._lock.release()
+        self._lock = lock
         self.save_path = path
+        return True
+
+    def on_unmount(self) -> None:
+        # The system lets go of the lock anyway; this also removes its file.
+        if self._lock is not None:
+            self._lock.release()
+
+    def resume(self, record: Record, path: Path | None) -> None:
+        """Take up a saved game where it was left (`path`: its save, held by `offer`, or
+        a new file). Hands stay hidden until their owner has taken the keyboard (a
+        hand-off comes first), even for a lone human."""
+        self._hold(path)
         self._take_over(record.game, record.levels)
         self._deals_shown = record.deals_seen
         self._reveal_shown = record.reveal_seen
@@ -236,7 +266,7 @@ class StichelnApp(App[None]):
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
         self._take_over(game, [seat.level for seat in seats])
-        self.save_path = persistence.new_save_path(self.saves, game.players)
+        self._hold(persistence.new_save_path(self.saves, game.players))
         self._show_next()
 
     def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
@@ -246,7 +276,7 @@ class StichelnApp(App[None]):
         (nothing changes) for a table without a human.
         """
         self._take_over(game, levels)
-        self.save_path = None  # a game handed over is not saved
+        self._hold(None)  # a game handed over is not saved
         self._show_next()
 
     def _take_over(self, game: Game, levels: Sequence[str | None]) -> None:
@@ -272,7 +302,7 @@ class StichelnApp(App[None]):
 
     def new_game(self) -> None:
         self.game = None
-        self.save_path = None
+        self._hold(None)
         self._thinking = None
         self._show(self._setup())
 
