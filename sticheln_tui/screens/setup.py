@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -52,6 +52,15 @@ class SeedValidator(Validator):
     def validate(self, value: str) -> ValidationResult:
         problem = seed_text_problem(value)
         return self.failure(problem) if problem else self.success()
+
+
+class FieldProblem(Static):
+    """What is wrong with the field beside it. Its words may wrap below the field, where
+    the form would hide them: they scroll into view whenever they take other room."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.height:
+            self.scroll_visible(animate=False)
 
 
 class SetupScreen(Screen):
@@ -154,10 +163,10 @@ class SetupScreen(Screen):
                     validators=[SeedValidator()],
                     validate_on=["changed"],
                 )
-                yield Static(id="seed-problem")
+                yield FieldProblem(id="seed-problem")
         yield Static(
-            "Tab (or Enter on a choice) moves between fields; Left and Right change a "
-            "choice, Space ticks an option; Enter on Start (or in a text field) starts the game.",
+            "Tab, or Enter on a choice, moves on; Left and Right change a choice, Space "
+            "ticks an option; Enter on Start (or in a text field) starts the game.",
             classes="explain",
         )
         yield Static(id="setup-error")
@@ -337,7 +346,7 @@ class SetupScreen(Screen):
         """Says next to the field what is wrong with the seed, as it is typed."""
         problem = seed_text_problem(event.value)
         words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
-        self.query_one("#seed-problem", Static).update(Text(words))
+        self.query_one("#seed-problem", FieldProblem).update(Text(words))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
