@@ -55,12 +55,16 @@ class SeedValidator(Validator):
 
 
 class FieldProblem(Static):
-    """What is wrong with the field beside it. Its words may wrap below the field, where
-    the form would hide them: they scroll into view whenever they take other room."""
+    """What is wrong with the field beside it, shown only while something is. Its words
+    may wrap below the field, where the form would hide them: they scroll into view
+    whenever they take other room."""
+
+    def say(self, words: str) -> None:
+        self.update(Text(words))
+        self.display = bool(words)
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.height:
-            self.scroll_visible(animate=False)
+        self.scroll_visible(animate=False)
 
 
 class SetupScreen(Screen):
@@ -163,7 +167,9 @@ class SetupScreen(Screen):
                     validators=[SeedValidator()],
                     validate_on=["changed"],
                 )
-                yield FieldProblem(id="seed-problem")
+                problem = FieldProblem(id="seed-problem")
+                problem.display = False
+                yield problem
         yield Static(
             "Tab, or Enter on a choice, moves on; Left and Right change a choice, Space "
             "ticks an option; Enter on Start (or in a text field) starts the game.",
@@ -346,7 +352,7 @@ class SetupScreen(Screen):
         """Says next to the field what is wrong with the seed, as it is typed."""
         problem = seed_text_problem(event.value)
         words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
-        self.query_one("#seed-problem", FieldProblem).update(Text(words))
+        self.query_one("#seed-problem", FieldProblem).say(words)
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
