@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -34,7 +34,15 @@ HUMAN = "human"
 SEAT_KINDS = [("Human", HUMAN)] + [(f"Bot: {level}", level) for level in LEVELS]
 CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
-FRENCH_PLAYERS = 4  # the only table size the French deck is dealt to
+
+
+def french_deck_fits(count: int) -> bool:
+    """The French deck can be dealt to this many players (only to 4)."""
+    try:
+        check_players(count, Rules(french_deck=True))
+    except ValueError:
+        return False
+    return True
 
 
 def seed_text_problem(text: str) -> str | None:
@@ -49,6 +57,8 @@ def seed_text_problem(text: str) -> str | None:
 
 
 class SeedValidator(Validator):
+    """Marks the seed field invalid (Textual's red) while its text cannot start a game."""
+
     def validate(self, value: str) -> ValidationResult:
         problem = seed_text_problem(value)
         return self.failure(problem) if problem else self.success()
@@ -63,7 +73,7 @@ class FieldProblem(Static):
         self.update(Text(words))
         self.display = bool(words)
 
-    def on_resize(self, event: events.Resize) -> None:
+    def on_resize(self) -> None:
         self.scroll_visible(animate=False)
 
 
@@ -242,11 +252,12 @@ class SetupScreen(Screen):
     def count_changed(self) -> None:
         self._show_name_inputs(self.count)
         self._refresh_leaders()
-        if self.rules.french_deck and self.count != FRENCH_PLAYERS:
+        fits = french_deck_fits(self.count)
+        if self.rules.french_deck and not fits:
             self.rules = with_option(self.rules, "french_deck", False)
             self._french_waiting = True
             self.notify("The French deck is for 4 players only: off until you choose 4 again.")
-        elif self._french_waiting and self.count == FRENCH_PLAYERS:
+        elif self._french_waiting and fits:
             self._restore_french_deck()
         self._sync_options()
 
@@ -299,7 +310,7 @@ class SetupScreen(Screen):
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""
         off = not_applicable(self.rules)
-        if count != FRENCH_PLAYERS:
+        if not french_deck_fits(count):
             back = ", ticked again with 4" if self._french_waiting else ""
             off["french_deck"] = f"for 4 players only{back}"
         return off
