@@ -301,14 +301,32 @@ class StichelnApp(App[None]):
         self._save_failed = False
 
     def new_game(self) -> None:
+        """The setup form, filled in with the last game's table if there was one."""
+        table, leader = (self._seats(), self.game.first_leader) if self.game else ((), 0)
         self.game = None
         self._hold(None)
         self._thinking = None
-        self._show(self._setup())
+        self._show(self._setup(table=table, leader=leader))
 
-    def _setup(self, seed: int | None = None) -> SetupScreen:
+    def rematch(self) -> None:
+        """The same table again: players, seat types and rules; new cards, and the next
+        seat leads first."""
+        game = self.game
+        self.start_game(
+            self._seats(), (game.first_leader + 1) % len(game.players), None, game.rules
+        )
+
+    def _seats(self) -> list[Seat]:
+        """Who sits at the table of the game in hand: names and bot levels."""
+        players = self.game.players
+        return [Seat(name, level) for name, level in zip(players, self.levels, strict=True)]
+
+    def _setup(
+        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int = 0
+    ) -> SetupScreen:
         """The start screen, offering the latest unfinished game if there is one."""
-        return SetupScreen(self.rules, seed, persistence.latest_unfinished(self.saves))
+        unfinished = persistence.latest_unfinished(self.saves)
+        return SetupScreen(self.rules, seed, unfinished, table, leader)
 
     def _show(self, screen) -> None:
         covered = isinstance(self.screen, TooSmallScreen)
