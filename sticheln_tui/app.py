@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
@@ -37,13 +36,13 @@ from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .widgets.option_list_paging import guard_option_list_paging
+from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .widgets.table_parts import last_event_text
 
-guard_option_list_paging()
+apply_textual_fixes()
 
 
-class StichelnApp(App[None]):
+class StichelnApp(WorkaroundApp):
     """Hot-seat Sticheln: humans share this keyboard; computer players fill other seats."""
 
     CSS_PATH = "app.tcss"
