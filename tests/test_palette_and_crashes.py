@@ -6,13 +6,18 @@ from __future__ import annotations
 from importlib.metadata import version
 
 import pytest
+from helpers import cards_on_screen
 from textual import events
 from textual.app import App, ScreenStackError
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from sticheln_tui import textual_fixes
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game
+from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.rules_help import RulesHelpScreen
+from sticheln_tui.screens.setup import SetupScreen
 
 NAMES = ["Ann", "Bob", "Cid"]
 
@@ -60,3 +65,84 @@ async def test_three_quick_enters_in_the_palette_run_one_command_and_keep_the_ha
         assert app.is_running and app.return_code is None
         assert isinstance(app.screen, HandoffScreen)  # the palette closed, nothing more
         assert app.game.moves == []
+
+
+def offered(palette: CommandPalette) -> list[str]:
+    """The commands the open palette lists, as the player sees them."""
+    return [option.hit.text for option in palette.query_one(CommandList).options]
+
+
+async def run_command(pilot, title: str) -> None:
+    await open_palette(pilot)
+    await pilot.press(*title.lower())
+    await pilot.pause(0.2)
+    await pilot.press("down", "enter")
+    await pilot.pause()
+
+
+async def test_the_palette_offers_no_game_commands_before_a_game():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert sorted(offered(await open_palette(pilot))) == ["Keys", "Quit", "Rules", "Theme"]
+
+
+async def test_take_back_is_offered_exactly_when_the_key_would_work():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Take back" not in offered(await open_palette(pilot))  # nothing played yet
+        await pilot.press("escape", "escape")
+        await pilot.press("enter", "enter")  # Ann takes the keyboard, lays down a card
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and len(app.game.moves) == 1
+        assert app.check_action("take_back", ()) is True
+        assert "Take back" in offered(await open_palette(pilot))
+        await pilot.press("escape", "escape")
+        await run_command(pilot, "Take back")
+        assert app.game.moves == []
+        assert app.check_action("take_back", ()) is not True
+        assert "Take back" not in offered(await open_palette(pilot))
+
+
+def after_one_deal() -> Game:
+    game = Game(NAMES, seed=8)
+    while not game.results:
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+async def test_scores_show_the_public_totals_and_no_card():
+    game = after_one_deal()
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await run_command(pilot, "Scores")
+        (note,) = [n.message for n in app._notifications]
+        totals = game.view(None).totals
+        assert note == "Totals after 1 deal: " + ", ".join(
+            f"{name} {total:+d}" for name, total in zip(NAMES, totals, strict=True)
+        )
+        assert all(cards_on_screen(note, hand) == [] for hand in game.hands)
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_rules_and_new_game_from_the_palette():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await run_command(pilot, "Rules")
+        assert isinstance(app.screen, RulesHelpScreen)
+        assert "Rules" not in offered(await open_palette(pilot))
+        await pilot.press("escape", "escape", "escape")
+        await pilot.pause()
+        await run_command(pilot, "New game")
+        assert isinstance(app.screen, ConfirmScreen)  # the game is left only when sure
+        assert "Continue on the start screen" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.game is None
