@@ -199,7 +199,12 @@ class StichelnApp(WorkaroundApp):
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
-        self.exit()
+        self.exit(return_code=1 if self._save_failed else 0)
+
+    def before_crash(self) -> None:
+        """An unexpected exception ends the app: the game is saved first."""
+        if self.game is not None:
+            self._autosave()
 
     # -- terminal size ------------------------------------------------------------
 

@@ -60,6 +60,19 @@ class WorkaroundApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(SteadyCommandPalette(id="--command-palette"))
 
+    def before_crash(self) -> None:
+        """Called when an unexpected exception is about to end the app (Textual then
+        prints the traceback and sets `return_code` to 1). Override to save work."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual offers no public hook for an exception nothing handled: in 8.2 every
+        # handler, timer and worker reports it to this private method, which ends the app.
+        try:
+            self.before_crash()
+        except Exception as failure:  # the first error is the one worth showing
+            self.log.error(f"before_crash failed too: {failure!r}")
+        super()._handle_exception(error)
+
 
 # -- OptionList: paging before the first layout ---------------------------------------
 

@@ -3,6 +3,15 @@ exception or a failed save ends the program with a non-zero status, the game sav
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
 from importlib.metadata import version
 
 import pytest
@@ -11,9 +20,10 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.command import CommandList, CommandPalette
 
-from sticheln_tui import textual_fixes
+from sticheln_tui import cli, persistence, textual_fixes
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import Game
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
@@ -146,3 +156,134 @@ async def test_rules_and_new_game_from_the_palette():
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.game is None
+
+
+def only_save(directory) -> persistence.Record:
+    (path,) = directory.glob("*.json")
+    return persistence.load(path)
+
+
+def crash_after_first_move(monkeypatch) -> None:
+    """The app fails right after the first move is applied, before it is saved."""
+    show_next = StichelnApp._show_next
+
+    def failing(self) -> None:
+        if len(self.game.moves) == 1:
+            raise RuntimeError("forced failure")
+        show_next(self)
+
+    monkeypatch.setattr(StichelnApp, "_show_next", failing)
+
+
+async def test_an_unexpected_exception_saves_the_game_and_ends_with_status_1(
+    monkeypatch, saves_in_a_temporary_directory
+):
+    crash_after_first_move(monkeypatch)
+    app = StichelnApp(players=NAMES, seed=4)
+    with pytest.raises(RuntimeError, match="forced failure"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert only_save(saves_in_a_temporary_directory).game.moves == []
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+    assert app.return_code == 1
+    assert len(only_save(saves_in_a_temporary_directory).game.moves) == 1
+
+
+@pytest.fixture
+def saves_cannot_be_written(monkeypatch):
+    def no_space(path, record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence, "save", no_space)
+
+
+@pytest.mark.usefixtures("saves_cannot_be_written")
+async def test_ctrl_c_ends_with_status_1_when_the_game_could_not_be_saved():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 1 and not app.saved
+
+
+async def test_ctrl_c_ends_with_status_0_once_the_game_is_saved():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0 and app.saved
+
+
+def test_the_command_line_ends_with_the_app_s_status(monkeypatch, capsys):
+    class FailedApp:
+        game = None
+        return_code = 1
+
+        def __init__(self, **kwargs):
+            pass
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FailedApp)
+    assert cli.main(["--players", "Ann,Bob,Cid"]) == 1
+
+
+CRASHING_CLI = """
+import sys
+from sticheln_tui import app, cli
+show_next = app.StichelnApp._show_next
+def failing(self):
+    if len(self.game.moves) == 1:
+        raise RuntimeError("forced failure")
+    show_next(self)
+app.StichelnApp._show_next = failing
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_crash_in_a_real_terminal_saves_and_exits_non_zero(tmp_path):
+    """The real program in a pseudo-terminal: the traceback shows, the game is saved with
+    the move that was being made, and the exit status says it failed."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", CRASHING_CLI, "--players", "Ann,Bob,Cid", "--seed", "4"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    output = bytearray()
+
+    def read() -> None:
+        while chunk := _read(master):
+            output.extend(chunk)
+
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + 30
+    while process.poll() is None:  # Enter until the first move is made (and fails)
+        assert time.monotonic() < deadline, "timed out"
+        os.write(master, b"\r")
+        time.sleep(0.4)  # each screen ignores keys for a moment after it appears
+    assert process.returncode == 1
+    time.sleep(0.2)
+    os.close(master)
+    assert b"forced failure" in output
+    assert b"Your game is saved" in output
+    record = only_save(tmp_path)
+    assert len(record.game.moves) == 1 and record.game.phase is Phase.PICK
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
