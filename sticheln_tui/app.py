@@ -6,15 +6,17 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.geometry import Size
+from textual.screen import Screen
 
 from . import persistence
 from .bots import Bot, Seat, make_bot
@@ -39,13 +41,13 @@ from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .widgets.option_list_paging import guard_option_list_paging
+from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .widgets.table_parts import last_event_text, trick_stands
 
-guard_option_list_paging()
+apply_textual_fixes()
 
 
-class StichelnApp(App[None]):
+class StichelnApp(WorkaroundApp):
     """Hot-seat Sticheln: humans share this keyboard; computer players fill other seats."""
 
     CSS_PATH = "app.tcss"
@@ -235,7 +237,12 @@ class StichelnApp(App[None]):
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
-        self.exit()
+        self.exit(return_code=1 if self._save_failed else 0)
+
+    def before_crash(self) -> None:
+        """An unexpected exception ends the app: the game is saved first."""
+        if self.game is not None:
+            self._autosave()
 
     # -- terminal size ------------------------------------------------------------
 
@@ -523,10 +530,17 @@ class StichelnApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if not isinstance(self.screen, HandoffScreen | PrivateScreen):
+            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
             return self._take_back_open or None
         return True
+
+    @property
+    def _screen_in_play(self) -> Screen:
+        """The game's screen: the one beneath the command palette while it is open (the
+        palette offers what could be done there)."""
+        stack = self.screen_stack
+        return stack[-2] if isinstance(stack[-1], CommandPalette) else stack[-1]
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet)."""
@@ -560,12 +574,13 @@ class StichelnApp(App[None]):
         """The command palette's Quit asks first, like the q key."""
         self.action_request_quit()
 
-    def _quit_question(self) -> str:
+    def _leaving_question(self, question: str) -> str:
+        """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.phase is Phase.OVER:
-            return "Quit Sticheln?"
+            return question
         if not self.saved:
-            return "Quit Sticheln? The game in progress could not be saved and will be lost."
-        return "Quit Sticheln? The game is saved: Continue on the start screen picks it up."
+            return f"{question} The game in progress could not be saved and will be lost."
+        return f"{question} The game is saved: Continue on the start screen picks it up."
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
@@ -575,4 +590,44 @@ class StichelnApp(App[None]):
             if sure:
                 self.action_save_and_quit()
 
-        self.push_screen(ConfirmScreen(self._quit_question()), quit_if_sure)
+        self.push_screen(ConfirmScreen(self._leaving_question("Quit Sticheln?")), quit_if_sure)
+
+    # -- command palette ----------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The game's commands where they apply on `screen`, then Textual's theme choice
+        and key overview. Every command shows only what the whole table may see."""
+        game = self.game
+        if game is not None:
+            yield SystemCommand("New game", "To the start screen; asks first", self.ask_new_game)
+        if not isinstance(screen, RulesHelpScreen):
+            yield SystemCommand("Rules", "The rules in force (?)", self.action_rules)
+        if self.check_action("take_back", ()) is True:
+            yield SystemCommand("Take back", "The move just made (u)", self.action_take_back)
+        if game is not None and game.results and not isinstance(screen, ScoreboardScreen):
+            yield SystemCommand("Scores", "Everybody's total so far", self.show_totals)
+        yield SystemCommand("Quit", "Asks first (q)", self.action_quit)
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Keys"):
+                yield command
+
+    def ask_new_game(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def new_game_if_sure(sure: bool | None) -> None:
+            if sure:
+                self.new_game()
+
+        question = self._leaving_question("Start a new game?")
+        self.push_screen(ConfirmScreen(question), new_game_if_sure)
+
+    def show_totals(self) -> None:
+        """The totals after the deals scored so far, public whoever holds the keyboard."""
+        public = self.game.view(None)
+        deals = len(public.results)
+        totals = ", ".join(
+            f"{name} {total:+d}" for name, total in zip(public.players, public.totals, strict=True)
+        )
+        heading = f"after {deals} deal" + ("s" if deals != 1 else "")
+        self.notify(f"Totals {heading}: {totals}", title="Scores", markup=False)

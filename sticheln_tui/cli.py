@@ -303,9 +303,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _goodbye(app) -> int:
-    """After the app: where an unfinished game waits (or that it could not be saved)."""
+    """After the app: where an unfinished game waits (or that it could not be saved).
+    Returns the app's exit status: non-zero after a crash or a failed save."""
+    status = app.return_code or 0
     if app.game is None or app.finished:
-        return 0
+        return status
     if not app.saved:
         message = "Your game could not be saved."
     elif app.save_path.parent == saves_directory():
@@ -314,7 +316,7 @@ def _goodbye(app) -> int:
         message = f"Your game is saved.\nContinue it with: sticheln --load {app.save_path}"
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
         print(message)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

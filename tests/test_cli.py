@@ -66,6 +66,7 @@ def test_good_options_reach_the_app(monkeypatch):
 
     class FakeApp:
         game = None  # the game never started, so nothing is said about a save
+        return_code = 0
 
         def __init__(self, **kwargs):
             started.update(kwargs)

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
 from ..core.options import pain_word
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 from .. import persistence
 from ..core.game import Phase
 from ..persistence import Record, SaveEntry, SaveError
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import last_trick_text, players_text, status_line, trick_text, turn_text
 
 

@@ -14,8 +14,8 @@ from textual.widgets import Static
 from ..core.game import Phase, SeatView, running_totals, standings
 from ..core.options import pain_word
 from ..core.sticheln import Rules
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
-from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 

@@ -26,8 +26,8 @@ from ..core.options import (
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..persistence import SaveEntry
+from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
-from ..widgets.footer import KeysFooter
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"

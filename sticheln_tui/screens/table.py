@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import PlayCard, SeatView
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
