@@ -106,6 +106,7 @@ async def main() -> None:
         await shoot(app, pilot, "rules_help")
 
     await variant_screens()
+    await readability_screens()
     await bot_screens()
     await bots_table()
     await save_screens()
@@ -207,6 +208,39 @@ async def variant_screens() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, reach_trick(app, 5, 1))
         await shoot(app, pilot, "table_sheet_table")
+
+
+async def readability_screens() -> None:
+    """The French pick, the pick without colour, a long game's end at 80x24, long names."""
+    fresh_saves()
+    app = StichelnApp(players=PLAYERS, seed=SEED, rules=Rules(french_deck=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PainPickScreen))
+        await shoot(app, pilot, "french_pick")
+
+    os.environ["NO_COLOR"] = "1"
+    app = StichelnApp(players=PLAYERS, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PainPickScreen))
+        await shoot(app, pilot, "no_color_pick")
+    del os.environ["NO_COLOR"]
+
+    eight = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    game = Game(eight, Rules(deals=20), seed=SEED)
+    while not _one_card_left(game):
+        game.apply(game.legal_moves()[0])
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
+        await shoot(app, pilot, "final_8_players_20_deals")
+
+    names = ["Christopher", "Christoph", "Zoë 🦊", "李小龍", "שרה"]
+    app = StichelnApp(players=names, seed=SEED)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until(pilot, reach_trick(app, 2, 3))
+        await shoot(app, pilot, "long_names_table")
 
 
 async def bots_table() -> None:
