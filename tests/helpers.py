@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -27,9 +28,14 @@ def svg_lines(svg: str) -> list[str]:
     grid: dict[int, dict[int, str]] = {}
     for x, _, line, text in runs:
         row = grid.setdefault(line, {})
-        start = round(x / cell)
-        for offset, char in enumerate(text):
-            row[start + offset] = char
+        column = round(x / cell)
+        for char in text:  # a wide character takes two cells, a combining accent none
+            width = cell_len(char)
+            if width:
+                row.update({column: char} | dict.fromkeys(range(column + 1, column + width), ""))
+            elif column - 1 in row:
+                row[column - 1] += char
+            column += width
     return [
         "".join(grid[line].get(col, " ") for col in range(max(grid[line]) + 1)).replace("\xa0", " ")
         for line in sorted(grid)
