@@ -108,3 +108,16 @@ async def test_no_running_score_while_a_pain_colour_is_hidden_or_unchosen(rules)
     text = await table_text(game)
     assert "points" not in text
     assert all(game.view(0).points_so_far(seat) is None for seat in range(4))
+
+
+async def test_a_hand_off_shows_a_long_wide_name_whole():
+    name = "李小龍王" * 4  # 16 characters, 32 cells
+    game = Game([name, "Ann", "Bob"])
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        text = screen_text(app)
+        assert " ".join(name) in text
+        assert f"{name}, press Enter to lay" in text and "down your pain card" in text
