@@ -78,9 +78,10 @@ class ReplayScreen(Screen):
         table.add_column("tricks", justify="right")
         table.add_column("total", justify="right")
         names = self._name_width(view)
-        # A card never breaks across lines: the hand wraps between cards.
-        room = self.size.width - names - 12 - 7 * view.rules.picks
-        per_line = max(4, room // (CARD_WIDTH + 1) - 1)
+        # A card never breaks across lines: the hand wraps between cards (a marked card
+        # is a cell wider). The other columns, their padding and a scroll bar take 25.
+        room = self.size.width - names - 7 * view.rules.picks - 25
+        per_line = max(3, room // (CARD_WIDTH + 2))
         for seat, name in enumerate(view.players):
             marker = "▶ " if seat == view.to_move else "  "
             hand = frame.hands[seat]
@@ -97,7 +98,7 @@ class ReplayScreen(Screen):
         return table
 
     def _name_width(self, view: SeatView) -> int:
-        return name_column_width(view.players, self.size.width // 5)
+        return name_column_width(view.players, self.size.width // 8)
 
     def _event(self, frame: Frame) -> Text:
         view = frame.view
