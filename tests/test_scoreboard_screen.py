@@ -6,6 +6,7 @@ import re
 from functools import cache
 
 from helpers import screen_text
+from textual.widgets import TabbedContent
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
@@ -115,6 +116,9 @@ async def test_scores_between_deals_open_on_the_deal_just_played_and_enter_goes_
             assert row.split()[-2:] == [f"{score.total:+d}"] * 2, row  # the deal, the total
         assert "★ in the lead so far: the highest total." in text
         assert "Next deal" in text
+        await pilot.press("left")  # the arrows switch tabs as well
+        await pilot.pause()
+        assert app.screen.query_one(TabbedContent).active == "deals"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PainPickScreen)

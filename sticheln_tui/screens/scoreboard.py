@@ -8,6 +8,7 @@ wider terminal shows more deals side by side.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -157,25 +158,27 @@ def deals_table(view: SeatView, width: int) -> RenderableType:
     )
     total_cells = 1 + max(len("Total"), *(len(_points(t)) for t in view.totals))
     room = max((width - SCREEN_MARGIN - names.cells - total_cells) // cell, 1)
-    blocks = math.ceil(len(results) / room)
-    size = math.ceil(len(results) / blocks)
-    tables: list[RenderableType] = []
-    for start in range(0, len(results), size):
-        shown = results[start : start + size]
-        last = start + size >= len(results)
-        table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
-        table.add_column("Player", no_wrap=True)
-        for result in shown:
-            table.add_column(f"D{result.deal}", justify="right", no_wrap=True)
-        if last:
-            table.add_column("Total", justify="right", no_wrap=True)
-        for seat in range(len(view.players)):
-            cells = [_points(result.scores[seat].total) for result in shown]
-            if last:
-                cells.append(Text(_points(view.totals[seat]), style="bold"))
-            table.add_row(names.cell(seat), *cells)
-        tables += [table, Text("")] if not last else [table]
-    return Group(*tables)
+    size = math.ceil(len(results) / math.ceil(len(results) / room))  # blocks alike
+    blocks = [results[start : start + size] for start in range(0, len(results), size)]
+    tables = [_deals_block(view, names, block, total=block is blocks[-1]) for block in blocks]
+    return Group(*(part for table in tables for part in (table, Text(""))))
+
+
+def _deals_block(
+    view: SeatView, names: _Names, results: Sequence[DealResult], total: bool
+) -> Table:
+    table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for result in results:
+        table.add_column(f"D{result.deal}", justify="right", no_wrap=True)
+    if total:
+        table.add_column("Total", justify="right", no_wrap=True)
+    for seat in range(len(view.players)):
+        cells = [_points(result.scores[seat].total) for result in results]
+        if total:
+            cells.append(Text(_points(view.totals[seat]), style="bold"))
+        table.add_row(names.cell(seat), *cells)
+    return table
 
 
 def deal_table(view: SeatView, width: int) -> RenderableType:
