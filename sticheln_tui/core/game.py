@@ -22,6 +22,8 @@ from .sticheln import (
     deal_leader,
     deck_for,
     score_breakdown,
+    score_deal,
+    scored_cards,
     trick_winner,
     tricks_per_deal,
     winners,
@@ -184,6 +186,19 @@ class SeatView:
         cards = self.pain_cards[seat]
         return tuple(dict.fromkeys(card.colour for card in cards)) if cards else ()
 
+    def points_so_far(self, seat: int) -> int | None:
+        """What `seat` would score if the deal ended now, or None where the table may not
+        know it: while pain cards lie face down (Dark, or before all are laid down) a
+        running score would give a hidden pain colour away, and in Late there is none
+        until the colours are chosen at the end (RULES.md 1.7 and section 5)."""
+        colours = self.pain_colours(seat)
+        if self.phase is not Phase.PLAY or self.rules.dark or not colours:
+            return None
+        won = [
+            play.card for trick in self.deal_tricks if trick.winner == seat for play in trick.plays
+        ]
+        return score_deal(scored_cards(won, self.pain_cards[seat], self.rules), colours, self.rules)
+
 
 def running_totals(results: Sequence[DealResult], players: int) -> tuple[int, ...]:
     """Each seat's total over the deals played so far."""
@@ -322,9 +337,7 @@ class Game:
         scores = []
         for seat, pain in enumerate(self.pain_cards):
             colours = self.chosen_colours[seat] or tuple(dict.fromkeys(c.colour for c in pain))
-            # A picked card that left the hand counts against its owner; one kept in
-            # hand (table sheet) scores only for whoever captures it.
-            scored = self.won[seat] + ([] if self.rules.pain_in_hand else pain)
+            scored = scored_cards(self.won[seat], pain, self.rules)
             gained, lost = score_breakdown(scored, colours, self.rules)
             scores.append(DealScore(tuple(pain), colours, self.tricks_won[seat], gained, lost))
         self.results.append(DealResult(self.deal_index + 1, tuple(scores), self.last_trick))

@@ -242,6 +242,13 @@ def score_breakdown(
     return gained, lost
 
 
+def scored_cards(won: Iterable[Card], picked: Iterable[Card], rules: Rules = Rules()) -> list[Card]:
+    """The cards a player's deal is scored over: the cards they won, and the cards they
+    picked, unless a picked card stayed in the hand (table sheet): then it scores only
+    for whoever captures it."""
+    return [*won, *([] if rules.pain_in_hand else picked)]
+
+
 def score_deal(cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()) -> int:
     """A player's score for one deal; `cards` are their won cards plus their pain card(s)."""
     return sum(score_breakdown(cards, pain_colours, rules))

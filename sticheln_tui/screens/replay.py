@@ -11,11 +11,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..core.game import SeatView
 from ..core.review import Frame
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import CARD_WIDTH, cards_text
+from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import (
-    NAME_WIDTH,
     last_event_text,
     last_trick_text,
     pain_text,
@@ -63,7 +64,8 @@ class ReplayScreen(Screen):
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-status", Static).update(status_line(view))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
-        self.query_one("#replay-trick", Static).update(trick_text(view) if view.trick else "")
+        trick = trick_text(view, self._name_width(view)) if view.trick else ""
+        self.query_one("#replay-trick", Static).update(trick)
         self.query_one("#replay-event", Static).update(self._event(frame))
 
     def _seats(self, frame: Frame) -> Table:
@@ -75,15 +77,18 @@ class ReplayScreen(Screen):
             table.add_column((view.rules.reverse and "luck") or "pain", no_wrap=True)
         table.add_column("tricks", justify="right")
         table.add_column("total", justify="right")
-        # A card never breaks across lines: the hand wraps between cards.
-        per_line = max(4, (self.size.width - 20 - 7 * view.rules.picks) // (CARD_WIDTH + 1) - 1)
+        names = self._name_width(view)
+        # A card never breaks across lines: the hand wraps between cards (a marked card
+        # is a cell wider). The other columns, their padding and a scroll bar take 25.
+        room = self.size.width - names - 7 * view.rules.picks - 25
+        per_line = max(3, room // (CARD_WIDTH + 2))
         for seat, name in enumerate(view.players):
             marker = "▶ " if seat == view.to_move else "  "
             hand = frame.hands[seat]
             lines = [hand[start : start + per_line] for start in range(0, len(hand), per_line)]
             pain = view.pain_colours(seat)
             row = [
-                Text(f"{marker}{name[:NAME_WIDTH]}", style="bold" if marker.strip() else ""),
+                Text(marker + fit_name(name, names), style="bold" if marker.strip() else ""),
                 Text("\n").join(cards_text(line, pain) for line in lines),
             ]
             if view.rules.picks:
@@ -91,6 +96,9 @@ class ReplayScreen(Screen):
             row += [str(view.tricks_won[seat]), str(view.totals[seat])]
             table.add_row(*row)
         return table
+
+    def _name_width(self, view: SeatView) -> int:
+        return name_column_width(view.players, self.size.width // 8)
 
     def _event(self, frame: Frame) -> Text:
         view = frame.view

@@ -1,89 +1,36 @@
-"""Scores after each deal, and the final result."""
+"""Scores after each deal, and the final result.
+
+Three tabs: the totals as a chart, every deal's scores, and the detail of the deal just
+played. Each is drawn for the terminal's width, so 8 players and 20 deals fit 80x24 and a
+wider terminal shows more deals side by side.
+"""
 
 from __future__ import annotations
 
-from itertools import accumulate
+import math
+from collections.abc import Sequence
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
-from ..core.game import Phase, SeatView, running_totals, standings
+from ..core.game import DealResult, Phase, SeatView, standings
 from ..core.options import pain_word
-from ..core.sticheln import Rules
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
+from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 
-BARS = "▁▂▃▄▅▆▇█"
-SHOWN_DEALS = 5  # later deals get a column each; earlier ones share one, to fit 80 columns
-
-
-def _breakdown_words(rules: Rules) -> str:
-    return "luck, other" if rules.reverse else "cards, pain"
-
-
-def score_table(view: SeatView) -> Table:
-    """Rows are players, columns the deals, then the last deal's breakdown and the total."""
-    totals = view.totals
-    count = len(view.players)
-    leaders = set(standings(view.results, count, view.rules))
-    last = view.results[-1]
-    # Two pain cards a row leave room for fewer deal columns at 80 columns.
-    room = SHOWN_DEALS - 2 if view.rules.harsh else SHOWN_DEALS
-    earlier, shown = view.results[:-room], view.results[-room:]
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    table.add_column("Player", no_wrap=True, min_width=10)
-    if earlier:
-        span = "D1" if len(earlier) == 1 else f"D1-{earlier[-1].deal}"
-        table.add_column(span, justify="right")
-    for result in shown:
-        table.add_column(f"D{result.deal}", justify="right")
-    table.add_column("Tricks", justify="right")
-    table.add_column(pain_word(view.rules).capitalize(), no_wrap=True)
-    table.add_column(f"D{last.deal}: {_breakdown_words(view.rules)}", justify="right")
-    table.add_column("Total", justify="right")
-    if view.rules.tie_break:
-        table.add_column("Deals > 0", justify="right")
-    for seat, name in enumerate(view.players):
-        score = last.scores[seat]
-        style = "bold reverse" if seat in leaders else ""
-        cells = [f"{result.scores[seat].total:+d}" for result in shown]
-        if earlier:
-            cells.insert(0, f"{running_totals(earlier, count)[seat]:+d}")
-        positive = sum(result.scores[seat].total > 0 for result in view.results)
-        table.add_row(
-            Text(("★ " if seat in leaders else "  ") + name, style=style),
-            *cells,
-            str(score.tricks),
-            cards_text(score.pain_cards)
-            if score.pain_cards
-            else Text(", ").join(colour_name(c) for c in score.pain_colours),
-            f"{score.gained:+d}, {score.lost:+d}",
-            Text(f"{totals[seat]:+d}", style="bold"),
-            *([str(positive)] if view.rules.tie_break else []),
-        )
-    return table
-
-
-def totals_chart(view: SeatView) -> Text:
-    """Each player's running total after every deal, as a row of bars."""
-    runs = [
-        list(accumulate(result.scores[seat].total for result in view.results))
-        for seat in range(len(view.players))
-    ]
-    low = min(min(run) for run in runs)
-    high = max(max(run) for run in runs)
-    span = max(high - low, 1)
-    lines = []
-    for name, run in zip(view.players, runs, strict=True):
-        bars = "".join(BARS[(value - low) * (len(BARS) - 1) // span] for value in run)
-        lines.append(Text(f"{name[:10]:<10} {bars}  {run[-1]:+d}"))
-    return Text("\n").join(lines)
+LEADER_MARK = "★ "
+SCREEN_MARGIN = 4  # a tab's padding and room for a scroll bar
+LABEL_GAP = 2  # cells at least between two labels of the chart's scale
+MAX_SCALE_STEPS = 6  # more labels would crowd the scale without telling more
 
 
 def names_text(view: SeatView, seats) -> str:
@@ -91,14 +38,196 @@ def names_text(view: SeatView, seats) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-class ScoreboardScreen(FlowScreen):
+def deal_name(view: SeatView, result: DealResult) -> str:
+    extra = result.deal - view.deals_total
+    return f"Extra deal {extra}" if extra > 0 else f"Deal {result.deal}"
+
+
+def mark_meaning(view: SeatView) -> str:
+    """What the leader mark says, in words."""
+    best = "the highest total"
+    if view.rules.tie_break:
+        best += ", then the most deals above zero"
+    if view.phase is not Phase.OVER:
+        return f"{LEADER_MARK}in the lead so far: {best}."
+    if len(view.winners) > 1:
+        return f"{LEADER_MARK}winners, sharing the win: {best}."
+    return f"{LEADER_MARK}winner: {best}."
+
+
+def _points(value: int) -> str:
+    return f"{value:+d}"
+
+
+class _Names:
+    """The table's names as one column: fitted to the terminal, the leaders marked."""
+
+    def __init__(self, view: SeatView, width: int) -> None:
+        self.players = view.players
+        self.leaders = set(standings(view.results, len(view.players), view.rules))
+        self.width = name_column_width(view.players, width // 4)
+
+    def cell(self, seat: int) -> Text:
+        mark = LEADER_MARK if seat in self.leaders else " " * len(LEADER_MARK)
+        style = "bold" if seat in self.leaders else ""
+        return Text(mark + fit_name(self.players[seat], self.width), style=style)
+
+    @property
+    def cells(self) -> int:
+        return len(LEADER_MARK) + self.width
+
+
+class _Scale:
+    """Points laid out along `cells` columns, between round numbers below and above."""
+
+    def __init__(self, low: int, high: int, cells: int) -> None:
+        self.cells = cells
+        self.step, self.low, self.high = self._round(low, high)
+
+    def _round(self, low: int, high: int) -> tuple[int, int, int]:
+        """The finest step (1, 2 or 5 times a power of ten) whose labels fit, and the
+        range it spans from `low` to `high`."""
+        power = 1
+        while True:
+            for step in (power, 2 * power, 5 * power):
+                start, stop = math.floor(low / step) * step, math.ceil(high / step) * step
+                label = max(len(_points(start)), len(_points(stop))) + LABEL_GAP
+                steps = (stop - start) // step
+                if steps <= MAX_SCALE_STEPS and steps * label <= self.cells:
+                    return step, start, max(stop, start + step)
+            power *= 10
+
+    def column(self, value: int) -> int:
+        return round((value - self.low) * (self.cells - 1) / (self.high - self.low))
+
+    def bar(self, value: int) -> str:
+        """A bar from zero to `value`, across the zero line."""
+        zero, end = self.column(0), self.column(value)
+        return "".join(
+            "│" if cell == zero else "█" if min(end, zero) <= cell <= max(end, zero) else " "
+            for cell in range(self.cells)
+        )
+
+    def axis(self) -> tuple[str, str]:
+        """The axis with a tick at each step, and the ticks' values below it."""
+        axis = ["─"] * self.cells
+        labels = [" "] * self.cells
+        free = 0  # the first cell the next label may take
+        for tick in range(self.low, self.high + 1, self.step):
+            axis[self.column(tick)] = "┬"
+            label = "0" if tick == 0 else _points(tick)
+            start = min(max(self.column(tick) - len(label) // 2, free), self.cells - len(label))
+            if start >= free:
+                labels[start : start + len(label)] = label
+                free = start + len(label) + LABEL_GAP
+        return "".join(axis), "".join(labels)
+
+
+def totals_chart(view: SeatView, width: int) -> Text:
+    """The players from first to last place: place, name, total and a bar from zero to
+    the total, over a scale in points; then what the leader mark means."""
+    totals = view.totals
+    names = _Names(view, width)
+    total_cells = max(len("Total"), *(len(_points(total)) for total in totals))
+    prefix = len(" 1 ") + names.cells + 1 + total_cells + 2
+    scale = _Scale(min(0, *totals), max(0, *totals), max(width - SCREEN_MARGIN - prefix, 10))
+    heading = Text(f"{'Total':>{prefix - 2}}  ", style="bold")
+    heading.append(f"{'points, from 0 to the total':^{scale.cells}}", style="dim")
+    lines = [heading]
+    for seat in sorted(range(len(totals)), key=lambda seat: -totals[seat]):
+        place = 1 + sum(total > totals[seat] for total in totals)
+        line = Text(f"{place:>2} ")
+        line.append_text(names.cell(seat))
+        line.append(f" {_points(totals[seat]):>{total_cells}}  ", style="bold")
+        line.append(scale.bar(totals[seat]))
+        lines.append(line)
+    axis, labels = scale.axis()
+    lines += [Text(" " * prefix + axis, style="dim"), Text(" " * prefix + labels, style="dim")]
+    lines += [Text(""), Text(mark_meaning(view))]
+    return Text("\n").join(lines)
+
+
+def deals_table(view: SeatView, width: int) -> RenderableType:
+    """Every deal's score for every player, the total last; as many deals side by side
+    as the width allows, the rest in further blocks below."""
+    names = _Names(view, width)
+    results = view.results
+    cell = 1 + max(
+        max(len(f"D{result.deal}"), *(len(_points(s.total)) for s in result.scores))
+        for result in results
+    )
+    total_cells = 1 + max(len("Total"), *(len(_points(t)) for t in view.totals))
+    room = max((width - SCREEN_MARGIN - names.cells - total_cells) // cell, 1)
+    size = math.ceil(len(results) / math.ceil(len(results) / room))  # blocks alike
+    blocks = [results[start : start + size] for start in range(0, len(results), size)]
+    tables = [_deals_block(view, names, block, total=block is blocks[-1]) for block in blocks]
+    return Group(*(part for table in tables for part in (table, Text(""))))
+
+
+def _deals_block(
+    view: SeatView, names: _Names, results: Sequence[DealResult], total: bool
+) -> Table:
+    table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for result in results:
+        table.add_column(f"D{result.deal}", justify="right", no_wrap=True)
+    if total:
+        table.add_column("Total", justify="right", no_wrap=True)
+    for seat in range(len(view.players)):
+        cells = [_points(result.scores[seat].total) for result in results]
+        if total:
+            cells.append(Text(_points(view.totals[seat]), style="bold"))
+        table.add_row(names.cell(seat), *cells)
+    return table
+
+
+def deal_table(view: SeatView, width: int) -> RenderableType:
+    """The deal just played: tricks, pain cards, points gained and lost, the deal's score
+    and the total, then the deal's last trick."""
+    rules = view.rules
+    names = _Names(view, width)
+    result = view.results[-1]
+    gain, loss = ("luck", "other") if rules.reverse else ("cards", "pain")
+    table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Tricks", justify="right")
+    word = pain_word(rules).capitalize()
+    table.add_column(f"{word} cards" if rules.picks else f"{word} colours", no_wrap=True)
+    table.add_column(f"+{gain}", justify="right")
+    table.add_column(f"-{loss}", justify="right")
+    table.add_column("Deal", justify="right")
+    table.add_column("Total", justify="right")
+    if rules.tie_break:
+        table.add_column("Deals > 0", justify="right")
+    for seat in range(len(view.players)):
+        score = result.scores[seat]
+        if score.pain_cards:
+            pain = cards_text(score.pain_cards)
+        else:
+            pain = Text(", ").join(colour_name(colour) for colour in score.pain_colours)
+        cells = [
+            str(score.tricks),
+            pain,
+            _points(score.gained),
+            _points(score.lost),
+            Text(_points(score.total), style="bold"),
+            _points(view.totals[seat]),
+        ]
+        if rules.tie_break:
+            cells.append(str(sum(r.scores[seat].total > 0 for r in view.results)))
+        table.add_row(names.cell(seat), *cells)
+    last_trick = last_trick_text(view, result.last_trick)
+    return Group(table, Text(""), last_trick, Text(""), Text(mark_meaning(view)))
+
+
+class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs here
     """Public: shown after each deal; after the last one it is the final screen.
 
     In a tie-break it asks the table whether to play an extra deal or share the win.
     """
 
     # Enter moves on; its label in the Footer says where to, for the screen's mode.
-    AUTO_FOCUS = "#score-body"  # arrows and PageUp/PageDown scroll a long table
+    # Each key's availability is one entry of `check_action`.
     BINDINGS = [
         Binding("enter", "continue('next')", "Next deal", priority=True),
         Binding("enter", "continue('extra')", "Extra deal", priority=True),
@@ -106,7 +235,13 @@ class ScoreboardScreen(FlowScreen):
         Binding("r", "rematch", "Rematch"),
         Binding("s", "share", "Share the win"),
         Binding("e", "export", "Export record"),
+        Binding("tab", "next_tab", "Next tab", key_display="Tab"),
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
     ]
+    AUTO_FOCUS = "Tabs"  # ← and → switch tabs too
 
     def __init__(self, public: SeatView) -> None:
         super().__init__()
@@ -120,46 +255,58 @@ class ScoreboardScreen(FlowScreen):
         if self.final:
             verdict = names_text(view, view.winners)
             verdict += " wins!" if len(view.winners) == 1 else " share the win!"
-            yield Static("Game over", id="game-over")
-            yield Static(Text(verdict), id="verdict")
+            yield Static(Text(f"Game over: {verdict}"), id="game-over")
         else:
-            deal = view.results[-1].deal
-            if deal > view.deals_total:
-                title = f"Scores after extra deal {deal - view.deals_total}"
-            else:
-                title = f"Scores after deal {deal} of {view.deals_total}"
-            yield Static(title, classes="screen-title")
-        with VerticalScroll(id="score-body"):
-            yield Static(score_table(view), id="scores")
-            last = view.results[-1].last_trick
-            yield Static(last_trick_text(view, last), id="deal-last-trick")
-            if self.final:
-                chart = Static(totals_chart(view), id="chart")
-                chart.border_title = "Running totals"
-                yield chart
-        yield Static(Text(self._next_step()), classes="explain")
-        yield KeysFooter()
-
-    def _next_step(self) -> str:
-        view = self.view
-        if self.final:
-            return "Enter: new game, e: export the game record for review, q: quit"
+            deal = deal_name(view, view.results[-1]).lower()
+            yield Static(f"Scores after {deal} of {view.deals_total}", classes="screen-title")
+        # The whole game first at the end; between deals, the deal just played.
+        with TabbedContent(initial="totals" if self.final else "deal", id="score-tabs"):
+            for pane_id, title in (
+                ("totals", "Totals"),
+                ("deals", "Deal by deal"),
+                ("deal", deal_name(view, view.results[-1])),
+            ):
+                with TabPane(title, id=pane_id), VerticalScroll(can_focus=False):
+                    yield Static(id=f"{pane_id}-body", classes="score-body")
         if self.tie:
             dealer = view.players[view.to_move]
-            return (
-                f"{names_text(view, view.tied)} are tied on points and on deals above "
-                f"zero. Enter: play an extra deal, dealt by {dealer}; s: share the win."
+            yield Static(
+                Text(
+                    f"{names_text(view, view.tied)} are tied on points and on deals above "
+                    f"zero. Enter: play an extra deal, dealt by {dealer}; s: share the win."
+                ),
+                classes="explain",
             )
-        return "Enter: next deal"
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._draw()
+
+    @on(events.Resize)
+    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
+    def _draw(self) -> None:
+        width = self.app.size.width
+        self.query_one("#totals-body", Static).update(totals_chart(self.view, width))
+        self.query_one("#deals-body", Static).update(deals_table(self.view, width))
+        self.query_one("#deal-body", Static).update(deal_table(self.view, width))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue":
-            return parameters == (self.mode,)
-        if action == "share":
-            return self.tie
-        if action in ("export", "rematch"):
-            return self.final
-        return True
+        available = {
+            "continue": parameters == (self.mode,),
+            "share": self.tie,
+            "export": self.final,
+            "rematch": self.final,
+        }
+        return available.get(action, True)
+
+    def action_next_tab(self) -> None:
+        self.query_one(Tabs).action_next_tab()
+
+    def action_scroll(self, direction: str) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            getattr(pane.query_one(VerticalScroll), f"scroll_{direction}")()
 
     def action_continue(self, mode: str) -> None:
         if not self.settled():

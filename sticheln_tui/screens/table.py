@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -19,6 +19,7 @@ from ..widgets.table_parts import (
     play_hint,
     players_text,
     status_line,
+    table_name_width,
     trick_stands,
     trick_text,
     turn_text,
@@ -26,13 +27,14 @@ from ..widgets.table_parts import (
 from .private import PrivateScreen
 
 
-def _table_texts(view: SeatView) -> dict[str, Text]:
-    """What each part of the table shows, by widget id."""
+def _table_texts(view: SeatView, width: int) -> dict[str, Text]:
+    """What each part of the table shows at a terminal `width`, by widget id."""
+    names = table_name_width(view, width)
     texts = {
         "status": status_line(view),
         "turn": turn_text(view),
-        "players": players_text(view),
-        "trick": trick_text(view),
+        "players": players_text(view, names),
+        "trick": trick_text(view, names),
         "last-trick": last_trick_text(view),
     }
     if view.leftover_count:  # the same all game long: shown from the start or never
@@ -42,7 +44,7 @@ def _table_texts(view: SeatView) -> dict[str, Text]:
 
 class TableScreen(PrivateScreen):
     def compose(self) -> ComposeResult:
-        texts = _table_texts(self.view)
+        texts = _table_texts(self.view, self.app.size.width)
         with Horizontal(id="top-line"):
             yield Static(texts["status"], id="status", classes="status")
             yield Static(texts["turn"], id="turn")
@@ -72,12 +74,20 @@ class TableScreen(PrivateScreen):
         screen, so a card played shows at once."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
         self.restart(view)
-        for widget_id, text in _table_texts(view).items():
-            update_text(self.query_one(f"#{widget_id}", Static), text)
+        self._update_texts()
         self.query_one("#trick", Static).border_title = self._trick_title()
         self.update_hand()
         update_text(self.query_one("#advice", Static), Text())
         self._show_hint(self.query_one(Hand).focused_card)
+
+    def _update_texts(self) -> None:
+        for widget_id, text in _table_texts(self.view, self.app.size.width).items():
+            update_text(self.query_one(f"#{widget_id}", Static), text)
+
+    @on(events.Resize)
+    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
+    def _fit_names(self) -> None:
+        self._update_texts()
 
     @on(Hand.CursorMoved)
     def show_hint(self, event: Hand.CursorMoved) -> None:

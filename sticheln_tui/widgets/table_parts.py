@@ -9,9 +9,13 @@ from ..core.game import ChooseColours, CompletedTrick, Move, Phase, PickPain, Pl
 from ..core.options import badge, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from .cards import CARD_WIDTH, card_text, cards_text, colour_name
+from .names import fit_name, name_column_width
 
-NAME_WIDTH = 8
 FACE_DOWN = "[ ?? ]"
+PANEL_FRAME = 4  # a panel's border and padding, left and right
+TRICKS_HEADER = "tricks"
+POINTS_HEADER = "points"
+WINNING_MARK = "  ◀ winning"
 
 
 def deal_label(view: SeatView) -> str:
@@ -50,23 +54,52 @@ def pain_text(view: SeatView, seat: int) -> Text:
         text = Text(" ".join([FACE_DOWN] * view.picked[seat]), style="dim")
     else:
         text = Text("", style="dim")
-    width = view.rules.picks * (CARD_WIDTH + 1) - 1
-    text.pad_right(width - text.cell_len)
+    text.pad_right(pain_width(view) - text.cell_len)
     return text
 
 
-def players_text(view: SeatView) -> Text:
-    """One line a seat, in seat order: turn marker, name, pain card, tricks, dealer."""
-    lines = []
+def pain_width(view: SeatView) -> int:
+    return view.rules.picks * (CARD_WIDTH + 1) - 1
+
+
+def _points_so_far(view: SeatView) -> list[int] | None:
+    """Each seat's points in this deal so far, when the whole table may know them."""
+    points = [view.points_so_far(seat) for seat in range(len(view.players))]
+    return None if None in points else points
+
+
+def table_name_width(view: SeatView, width: int) -> int:
+    """The width of the name column in the players panel and the trick box, which share
+    a terminal `width`: the longest name's, if both panels can make room for it."""
+    players_panel = PANEL_FRAME + len("▶ ") + len(" D ") + len(TRICKS_HEADER)
+    if view.rules.picks:
+        players_panel += pain_width(view) + 2
+    if _points_so_far(view) is not None:
+        players_panel += 2 + len(POINTS_HEADER)
+    trick_box = PANEL_FRAME + 1 + CARD_WIDTH + len(WINNING_MARK)
+    return name_column_width(view.players, (width - players_panel - trick_box) // 2)
+
+
+def players_text(view: SeatView, name_width: int) -> Text:
+    """A heading, then one line a seat in seat order: turn marker, name, dealer, pain
+    card, tricks and, where it is public, the points taken so far this deal."""
+    points = _points_so_far(view)
+    header = " " * (len("▶ ") + name_width + len(" D "))
+    if view.rules.picks:
+        header += f"{pain_word(view.rules):<{pain_width(view)}}  "
+    header += TRICKS_HEADER + (f"  {POINTS_HEADER}" if points is not None else "")
+    lines = [Text(header, style="dim")]
     for seat, name in enumerate(view.players):
         line = Text()
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
-        line.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}}", style="bold" if seat == view.seat else "")
+        line.append(fit_name(name, name_width), style="bold" if seat == view.seat else "")
         line.append(" D " if seat == view.dealer else "   ", style="bold")
         if view.rules.picks:
             line.append_text(pain_text(view, seat))
             line.append("  ")
-        line.append(f"tricks {view.tricks_won[seat]:>2}")
+        line.append(f"{view.tricks_won[seat]:>{len(TRICKS_HEADER)}}")
+        if points is not None:
+            line.append(f"  {points[seat]:>+{len(POINTS_HEADER)}d}")
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -94,23 +127,23 @@ def trick_stands(view: SeatView) -> bool:
     return view.phase is Phase.PLAY and not view.trick and view.last_trick is not None
 
 
-def trick_text(view: SeatView) -> Text:
+def trick_text(view: SeatView, name_width: int) -> Text:
     """What is trump, then the trick in play order with the winning card marked; between
     tricks, the one just taken."""
     if trick_stands(view):
-        return _taken_trick_text(view, view.last_trick)
+        return _taken_trick_text(view, view.last_trick, name_width)
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
     lines = [Text(trump_note(view), style="italic")]
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
-        line = Text(f"{view.players[seat][:NAME_WIDTH]:<{NAME_WIDTH}} ")
+        line = Text(fit_name(view.players[seat], name_width) + " ")
         played = next((p.card for p in view.trick if p.seat == seat), None)
         if played is not None:
             line.append_text(card_text(played))
             if seat == winner:
-                line.append("  ◀ winning", style="bold")
+                line.append(WINNING_MARK, style="bold")
         elif seat == view.to_move:
             line.append("...", style="bold blink")
         else:
@@ -119,11 +152,11 @@ def trick_text(view: SeatView) -> Text:
     return Text("\n").join(lines)
 
 
-def _taken_trick_text(view: SeatView, taken: CompletedTrick) -> Text:
+def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) -> Text:
     winner = view.players[taken.winner]
     lines = [Text(f"{winner} took this trick and leads the next.", style="italic")]
     for play in taken.plays:
-        line = Text(f"{view.players[play.seat][:NAME_WIDTH]:<{NAME_WIDTH}} ")
+        line = Text(fit_name(view.players[play.seat], name_width) + " ")
         line.append_text(card_text(play.card))
         if play.seat == taken.winner:
             line.append("  ◀ took it", style="bold")
