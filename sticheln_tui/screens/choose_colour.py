@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.game import ChooseColours, SeatView
-from ..core.options import pain_word
+from ..core.options import colour_word, pain_colour
 from ..core.sticheln import score_deal
 from ..widgets.cards import cards_text, colour_name
 from ..widgets.footer import KeysFooter
@@ -34,11 +34,11 @@ class ChooseColourScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        word = pain_word(view.rules)
+        colour, pain = colour_word(view.rules), pain_colour(view.rules)
         name = view.players[view.seat]
-        what = f"two colours you won as your {word} colours"
+        what = f"two {colour}s you won as your {pain}s"
         if len(self.choices[0]) == 1:
-            what = f"a colour you won as your {word} colour"
+            what = f"a {colour} you won as your {pain}"
         yield Static(status_line(view), classes="status")
         yield Static(
             Text(f"{name}, the deal is over. Choose {what}: it decides how your cards score."),
