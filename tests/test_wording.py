@@ -14,7 +14,15 @@ import pytest
 from helpers import card_marks
 
 from sticheln_tui.bots import NormalBot
-from sticheln_tui.core.game import ChooseColours, Game, Move, Phase, PickPain, PlayCard
+from sticheln_tui.core.game import (
+    ChooseColours,
+    Game,
+    Move,
+    Phase,
+    PickPain,
+    PlayCard,
+    SettleTie,
+)
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.widgets.cards import card_label
@@ -39,6 +47,9 @@ GAMES = [
     pytest.param(players, replace(rules, deals=2), seed, id=f"{name}-seed{seed}")
     for name, (players, rules) in VARIANTS.items()
     for seed in (1, 2)
+] + [
+    # One deal that ends in a tie: the extra deal starts after the scores, too.
+    pytest.param(3, replace(PRESETS["table-sheet"], deals=1), 19, id="table-sheet-tie-3")
 ]
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -62,7 +73,12 @@ def check_reason(game: Game, move: Move, reason: str) -> None:
     """The hint line, "Hint: <the move> <reason>.", against what the seat knows."""
     rules, seat = game.rules, game.to_move
     view = game.view(seat)
-    named = " and ".join(move.colours) if isinstance(move, ChooseColours) else str(move.card)
+    if isinstance(move, ChooseColours):
+        named = " and ".join(move.colours)
+    elif isinstance(move, SettleTie):
+        named = "an extra deal:"  # the table's news: "Ann chose an extra deal: <reason>."
+    else:
+        named = card_label(move.card)
     check_sentence(f"{named} {reason}", rules)
     own = view.pain_colours(seat)
     if isinstance(move, PlayCard) and rules.late:
