@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.markup import escape
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -45,7 +44,7 @@ class ChooseColourScreen(PrivateScreen):
             classes="explain",
         )
         pile = Static(self._pile(), id="pile")
-        pile.border_title = escape(f"{name}'s cards from this deal")
+        pile.border_title = "Your cards from this deal"  # as on the hand: any name reads right
         yield pile
         scores = self.scores
         best = max(range(len(scores)), key=lambda i: scores[i])
