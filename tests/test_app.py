@@ -301,5 +301,5 @@ async def test_names_that_look_like_markup_are_shown_as_typed():
         assert "[ B ] A N N" in screen_text(app)
         await press_until(pilot, lambda: on(app, TableScreen))
         text = screen_text(app)
-        assert "[b]Ann's hand" in text
+        assert "Your turn, [b]Ann" in text
         assert all(name[:8] in text for name in names)

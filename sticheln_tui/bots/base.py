@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from ..core.game import ChooseColours, Move, Phase, SeatView, SettleTie
-from ..core.options import pain_word
+from ..core.options import pain_colour
 from .world import best_colours
 
 
@@ -59,7 +59,8 @@ class Bot:
 def choose_colours(view: SeatView) -> Advice:
     """Late: the colours whose cards cost least, as the choice screen proposes."""
     colours = best_colours(view.won, view.rules)
-    word = pain_word(view.rules)
+    # The hint line shows the colours just before the reason: it does not name them again.
+    verb, plural = ("give", "s") if len(colours) > 1 else ("gives", "")
     return Advice(
-        ChooseColours(colours), f"{' and '.join(colours)} as {word} colour gives the best score"
+        ChooseColours(colours), f"{verb} the best score as your {pain_colour(view.rules)}{plural}"
     )

@@ -11,7 +11,7 @@ import random
 
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
-from ..core.options import pain_word
+from ..core.options import pain_colour
 from ..core.sticheln import card_score, trick_winner
 from .base import Advice, Bot
 from .thumb import pick_card
@@ -32,6 +32,8 @@ class NormalBot(Bot):
         card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
         if view.rules.reverse:
             why = "your most and highest cards"
+        elif view.rules.mild:  # every card of it costs 5, whatever its value
+            why = "your fewest cards"
         else:
             why = "your fewest and lowest cards"
         return Advice(PickPain(card), f"{card.colour} holds {why}")
@@ -91,11 +93,27 @@ class _Table:
         chance, worth, taker = self.outlook(card)
         if chance >= 0.5:
             sure = "" if chance == 1 else "likely "
-            return f"{sure}takes the trick, worth about {worth:+.0f} to you"
-        word = pain_word(view.rules)
+            return f"{sure}takes the trick, worth about {_points(worth)} to you"
         who = view.players[taker] if taker is not None else "someone else"
-        if card_score(card, self.pain, view.rules) < 0:
-            return f"sheds a {word}-colour card on a trick {who} should take"
-        if worth < 0:
-            return f"stays out of a trick worth {worth:+.0f} to you"
+        points = card_score(card, self.pain, view.rules)
+        if points < 0:
+            return f"sheds {self._shed_card(points)} on a trick {who} should take"
+        if round(worth) < 0:
+            return f"stays out of a trick worth about {_points(worth)} to you"
         return f"{who} should take this trick: give up your least useful card"
+
+    def _shed_card(self, points: int) -> str:
+        """The card being shed, named by what this seat knows of its cost."""
+        rules = self.view.rules
+        if rules.late:  # nobody has a pain colour before the deal ends
+            return f"a card that could cost you {-points}"
+        colours = pain_colour(rules) + ("s" if len(self.pain) > 1 else "")
+        if rules.reverse:  # every card outside the luck colours costs 1
+            return f"a card outside your {colours}"
+        return f"a card of your {colours}"
+
+
+def _points(worth: float) -> str:
+    """Points as a whole signed number: "+3", "-2", and "0" rather than "-0"."""
+    points = round(worth)
+    return f"{points:+d}" if points else "0"

@@ -95,6 +95,16 @@ def pain_word(rules: Rules) -> str:
     return "luck" if rules.reverse else "pain"
 
 
+def colour_word(rules: Rules) -> str:
+    """The French deck's colours are suits, and every text says so: one word per deck."""
+    return "suit" if rules.french_deck else "colour"
+
+
+def pain_colour(rules: Rules) -> str:
+    """What a player's chosen colour is called: "pain colour", "luck suit"..."""
+    return f"{pain_word(rules)} {colour_word(rules)}"
+
+
 def deals_text(rules: Rules) -> str:
     if rules.deals is None:
         return "one deal per player"

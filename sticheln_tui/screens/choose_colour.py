@@ -8,12 +8,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.markup import escape
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.game import ChooseColours, SeatView
-from ..core.options import pain_word
+from ..core.options import colour_word, pain_colour
 from ..core.sticheln import score_deal
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
@@ -34,18 +33,18 @@ class ChooseColourScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        word = pain_word(view.rules)
+        colour, pain = colour_word(view.rules), pain_colour(view.rules)
         name = view.players[view.seat]
-        what = f"two colours you won as your {word} colours"
+        what = f"two {colour}s you won as your {pain}s"
         if len(self.choices[0]) == 1:
-            what = f"a colour you won as your {word} colour"
+            what = f"a {colour} you won as your {pain}"
         yield Static(status_line(view), classes="status")
         yield Static(
             Text(f"{name}, the deal is over. Choose {what}: it decides how your cards score."),
             classes="explain",
         )
         pile = Static(self._pile(), id="pile")
-        pile.border_title = escape(f"{name}'s cards from this deal")
+        pile.border_title = "Your cards from this deal"  # as on the hand: any name reads right
         yield pile
         scores = self.scores
         best = max(range(len(scores)), key=lambda i: scores[i])

@@ -9,7 +9,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
-from ..core.options import pain_word
+from ..core.options import pain_colour, pain_word
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
@@ -32,7 +32,7 @@ class HandoffScreen(FlowScreen):
         word = pain_word(self.view.rules)
         task = {
             Phase.PICK: f"lay down your {word} card",
-            Phase.CHOOSE: f"choose your {word} colour",
+            Phase.CHOOSE: f"choose your {pain_colour(self.view.rules)}",
         }.get(self.view.phase, "see your hand")
         with Vertical(id="handoff"):
             yield Static(status_line(self.view), id="handoff-status")

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import PickPain, SeatView
-from ..core.options import pain_word
+from ..core.options import colour_word, pain_colour, pain_word
 from ..core.sticheln import card_score
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name, rank_text
@@ -37,14 +37,14 @@ def colour_summary(hand: tuple[Card, ...]) -> Text:
 def pick_instructions(view: SeatView) -> str:
     """What laying down a card means under the rules in force."""
     rules = view.rules
-    word = pain_word(rules)
+    word, colour = pain_word(rules), colour_word(rules)
     mine = view.pain_cards[view.seat] or ()
     if rules.harsh and mine:
-        first = f"now lay down your second {word} card, of another colour than {mine[0].colour}."
+        first = f"now lay down your second {word} card, of another {colour} than {mine[0].colour}."
     elif rules.harsh:
-        first = f"lay down the first of two {word} cards, of two different colours."
+        first = f"lay down the first of two {word} cards, of two different {colour}s."
     else:
-        first = f"lay one card face down: its colour becomes your {word} colour for this deal."
+        first = f"lay one card face down: its {colour} becomes your {word} {colour} for this deal."
     if rules.reverse:
         effect = "Each card of it you take scores its value; every other card costs 1."
     elif rules.mild:
@@ -88,7 +88,7 @@ class PainPickScreen(PrivateScreen):
         preview = self.query_one("#preview", Static)
         if PickPain(card) not in self.view.legal_moves:
             text = card_text(card)
-            text.append(" cannot be your second card: choose another colour than ")
+            text.append(f" cannot be your second card: choose another {colour_word(rules)} than ")
             text.append_text(colour_name(card.colour))
             preview.update(text.append("."))
             return
@@ -97,7 +97,7 @@ class PainPickScreen(PrivateScreen):
         text.append_text(card_text(card))
         text.append(": ")
         text.append_text(colour_name(card.colour))
-        text.append(f" becomes your {pain_word(rules)} colour")
+        text.append(f" becomes your {pain_colour(rules)}")
         if not rules.pain_in_hand:
             text.append(f"; this card scores {card_score(card, {card.colour}, rules):+d}")
         text.append(f", and {others} more {card.colour} in your hand." if others else ".")

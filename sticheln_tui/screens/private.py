@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.markup import escape
 from textual.widgets import Static
 
 from ..bots import NormalBot
@@ -59,10 +58,9 @@ class PrivateScreen(FlowScreen):
         return self.view.pain_colours(self.view.seat)
 
     def _hand_title(self) -> str:
-        view = self.view
-        title = f"{view.players[view.seat]}'s hand"
-        pain = pain_colour_words(view, view.seat).plain
-        return escape(f"{title} ({pain})" if pain else title)
+        """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong)."""
+        pain = pain_colour_words(self.view, self.view.seat).plain
+        return f"Your hand ({pain})" if pain else "Your hand"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":  # greyed out while a computer player moves

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ..core.game import SeatView
-from ..core.options import pain_word
+from ..core.options import pain_colour, pain_word
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name
 from ..widgets.table_parts import status_line
@@ -45,7 +45,7 @@ class RevealScreen(FlowScreen):
             yield Static(self._cards_table(), id="reveal-table")
             yield Static(
                 Text(
-                    f"Each player's {word} colours are marked with these cards. "
+                    f"Each player's {pain_colour(view.rules)}s are marked with these cards. "
                     f"{leader} leads the first trick."
                 ),
                 classes="explain",

@@ -34,9 +34,11 @@ def rank_text(card: Card) -> str:
 
 
 def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
-    """`[ 7 R]`; `[ 7 R!]` for a pain-colour card; `▶ 7 R◀` for the focused card.
+    """`[ 7 R]`; `[ 7 R!]` for a pain-colour card; `► 7 R◄` for the focused card.
 
-    French cards show rank, suit symbol and letter: `[ Q♠S]`, `[10♥H]`.
+    French cards show rank, suit symbol and letter: `[ Q♠S]`, `[10♥H]`. The focus marks
+    take the brackets' cells: they are one cell wide in every terminal and font (unlike
+    ▶ and ◀, which some draw two cells wide or as emoji).
     """
     symbol = SUIT_SYMBOLS.get(card.colour)
     if symbol:
@@ -44,7 +46,7 @@ def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     else:
         body = f"{card.value:>2} {card.letter}"
     body += "!" if pain else ""
-    return f"▶{body}◀" if focused else f"[{body}]"
+    return f"►{body}◄" if focused else f"[{body}]"
 
 
 def card_text(card: Card, *, pain: bool = False, focused: bool = False, dim: bool = False) -> Text:

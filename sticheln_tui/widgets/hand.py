@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import groupby
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -28,19 +29,20 @@ class _Spot:
 
 
 def layout_hand(cards: tuple[Card, ...], labels: list[str], width: int) -> list[_Spot]:
-    """Where each card goes: colour groups stay whole on a row when they fit."""
+    """Where each card goes: colour groups stay whole on a row when they fit. Widths are
+    terminal cells, as the cards are drawn."""
     spots: list[_Spot] = []
     row = x = 0
     index = 0
     for _, group in groupby(cards, key=lambda card: card.colour):
         size = len(list(group))
-        group_width = sum(len(labels[i]) + 1 for i in range(index, index + size)) - 1
+        group_width = sum(cell_len(labels[i]) + 1 for i in range(index, index + size)) - 1
         if x and x + GROUP_GAP + group_width > width:
             row, x = row + 1, 0
         elif x:
             x += GROUP_GAP
         for i in range(index, index + size):
-            label_width = len(labels[i])
+            label_width = cell_len(labels[i])
             if x and x + label_width > width:
                 row, x = row + 1, 0
             spots.append(_Spot(row, x, label_width))
@@ -148,7 +150,7 @@ class Hand(Widget, can_focus=True):
         lines = [Text() for _ in range(spots[-1].row + 1)]
         for i, (card, spot) in enumerate(zip(self.cards, spots, strict=True)):
             line = lines[spot.row]
-            line.append(" " * (spot.x - len(line)))
+            line.append(" " * (spot.x - line.cell_len))
             line.append_text(
                 card_text(
                     card,

@@ -5,8 +5,17 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..core.cards import COLOUR_LETTERS, Card
-from ..core.game import ChooseColours, CompletedTrick, Move, Phase, PickPain, PlayCard, SeatView
-from ..core.options import badge, pain_word
+from ..core.game import (
+    ChooseColours,
+    CompletedTrick,
+    Move,
+    Phase,
+    PickPain,
+    PlayCard,
+    Played,
+    SeatView,
+)
+from ..core.options import badge, colour_word, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from .cards import CARD_WIDTH, card_text, cards_text, colour_name
 from .names import fit_name, name_column_width
@@ -108,16 +117,15 @@ def trump_note(view: SeatView) -> str:
     """What the lead colour makes trump, in a few words."""
     rules = view.rules
     lead = view.lead_colour
+    word = colour_word(rules)
     if lead is None:
-        return "The first card sets the lead colour."
-    if rules.french_deck:
-        note = f"Lead {COLOUR_LETTERS[lead]}: other suits trump"
-    else:
+        return f"The first card sets the lead {word}."
+    note = f"Lead {COLOUR_LETTERS[lead]}: other {word}s trump"
+    if not rules.french_deck:  # the French deck has no zeros
         other = next(colour for colour in COLOUR_LETTERS if colour != lead)
-        zeros = "zeros too" if is_trump(Card(other, 0), lead, rules) else "not zeros"
-        note = f"Lead {COLOUR_LETTERS[lead]}: other colours trump ({zeros})"
+        note += " (zeros too)" if is_trump(Card(other, 0), lead, rules) else " (not zeros)"
     if rules.latest_trump:
-        note += "; the last trump colour decides"
+        note += f"; the last trump {word} decides"
     return note + ("; lowest wins." if rules.reverse else ".")
 
 
@@ -191,16 +199,19 @@ def play_hint(view: SeatView, card: Card | None) -> Text:
         text.append(" now, you lead ")
         text.append_text(colour_name(card.colour))
         zero_note = "" if card.value else " (a zero: weak)"
-        text.append(f": every other colour becomes trump{zero_note}.")
+        text.append(f": every other {colour_word(view.rules)} becomes trump{zero_note}.")
         return text
     cards = [p.card for p in view.trick] + [card]
-    wins = trick_winner(cards, view.rules) == len(cards) - 1
+    winner = trick_winner(cards, view.rules)
     last = len(cards) == len(view.players)
-    if wins:
+    if winner == len(view.trick):
         text.append(" now, you take the trick." if last else " now, you are winning so far.")
-    else:
-        current = view.players[view.winning_seat]
-        text.append(f" now, {current} {'takes' if last else 'stays ahead'}.")
+        return text
+    # Under the latest-trump rule a card that does not win may still hand the trick to
+    # another earlier card.
+    seat = view.trick[winner].seat
+    ahead = "takes" if last else ("stays ahead" if seat == view.winning_seat else "goes ahead")
+    text.append(f" now, {view.players[seat]} {ahead}.")
     return text
 
 
@@ -214,19 +225,30 @@ def pain_colour_words(view: SeatView, seat: int) -> Text:
 
 
 def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
-    """What the last move did, in public terms (a hand-off screen shows it)."""
+    """What the last move did, in public terms (a hand-off screen shows it). Nothing once
+    the table has moved on to a new phase or deal: the reveal or the scores, which the
+    whole table has just seen, come between that move and the next hand-off."""
     name = public.players[mover]
-    word = pain_word(public.rules)
-    if isinstance(move, PickPain):
-        return Text(f"{name} laid a {word} card face down.")
-    if isinstance(move, ChooseColours):
-        return Text(f"{name} chose their {word} colour.")
-    if not isinstance(move, PlayCard):
+    if isinstance(move, PickPain) and public.phase is Phase.PICK:
+        return Text(f"{name} laid a {pain_word(public.rules)} card face down.")
+    if isinstance(move, ChooseColours) and public.phase is Phase.CHOOSE:
+        plural = "s" if len(move.colours) > 1 else ""
+        return Text(f"{name} chose their {pain_colour(public.rules)}{plural}.")
+    if not isinstance(move, PlayCard) or not _just_played(public, Played(mover, move.card)):
         return Text()
     line = Text(f"{name} played ")
     line.append_text(card_text(move.card))
-    finished = public.last_trick
-    if not public.trick and finished is not None and finished.plays[-1].seat == mover:
-        line.append(f"; {public.players[finished.winner]} took the trick")
+    if not public.trick:
+        line.append(f"; {public.players[public.last_trick.winner]} took the trick")
     line.append(".")
     return line
+
+
+def _just_played(public: SeatView, play: Played) -> bool:
+    """Whether `play` is the last card on the table: in the trick, or ending the trick
+    just taken (not the last trick of a deal whose scores have come since)."""
+    if public.phase not in (Phase.PLAY, Phase.CHOOSE):
+        return False
+    if public.trick:
+        return public.trick[-1] == play
+    return public.last_trick is not None and public.last_trick.plays[-1] == play
