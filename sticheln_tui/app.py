@@ -101,6 +101,7 @@ class StichelnApp(WorkaroundApp):
         self._take_back_open = False
         self._last_mover: int | None = None
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
+        self._card_taken_back = None  # until its owner moves again
 
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
@@ -383,7 +384,7 @@ class StichelnApp(WorkaroundApp):
             self._show_table(view)
             return
         screens = {Phase.PICK: PainPickScreen, Phase.CHOOSE: ChooseColourScreen}
-        self._show(screens[view.phase](view))
+        self._show(screens[view.phase](view, self._card_taken_back))
 
     def _show_table(self, view: SeatView) -> None:
         """The seat's table: the one already up is updated in place."""
@@ -392,7 +393,7 @@ class StichelnApp(WorkaroundApp):
         if isinstance(shown, TableScreen) and shown.view.seat == view.seat:
             shown.show(view)
         else:
-            self._show(TableScreen(view))
+            self._show(TableScreen(view, self._card_taken_back))
 
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
@@ -521,6 +522,7 @@ class StichelnApp(WorkaroundApp):
         mover = game.to_move
         game.apply(move)
         self._last_mover = mover
+        self._card_taken_back = None
         self._take_back_open = True
         self._show_next()
 
@@ -548,6 +550,8 @@ class StichelnApp(WorkaroundApp):
         move = game.moves[-1]
         self.game = game.rewound(len(game.moves) - 1)
         self._take_back_open = False
+        # The cursor waits on it, on a hand shown anew after a hand-off too.
+        self._card_taken_back = getattr(move, "card", None)
         # From a hand-off screen the next player may be the one pressing u: the
         # taken-back hand only reappears behind its own hand-off.
         if isinstance(self.screen, HandoffScreen):

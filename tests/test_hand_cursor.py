@@ -65,3 +65,28 @@ async def test_a_wholly_new_hand_starts_on_its_first_card_that_may_be_played():
         others = app.game.hands[1]
         hand.show(others, legal=others[2:], pain_colours=())
         assert hand.cursor == 2
+
+
+async def test_a_hand_shown_anew_after_a_take_back_has_the_cursor_on_the_card():
+    """With two humans the hand comes back behind its own hand-off, on a new screen."""
+    game = Game(["Ann", "Bob", "Cid"], Rules(deals=1), seed=3)
+    while not (game.view(None).last_trick and game.to_move == 0):
+        game.apply(game.legal_moves()[0])
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.pause()
+        hand = app.screen.query_one(Hand)
+        hand.cursor = 3
+        played = hand.focused_card
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("u")  # taken back from Bob's hand-off
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard again
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.query_one(Hand) is not hand
+        assert app.screen.query_one(Hand).focused_card == played

@@ -25,15 +25,19 @@ class PrivateScreen(FlowScreen):
     ]
     AUTO_FOCUS = "Hand"
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
+        """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""
         super().__init__()
         assert view.seat is not None, "a private screen needs a seat's view"
         self.view = view
+        self._cursor_card = cursor_card
         self._submitted = False
 
     def make_hand(self) -> Hand:
         view = self.view
         hand = Hand(view.hand, legal=self._legal_cards(), pain_colours=self._pain(), id="hand")
+        if self._cursor_card in view.hand:
+            hand.cursor = view.hand.index(self._cursor_card)
         hand.border_title = self._hand_title()
         return hand
 
