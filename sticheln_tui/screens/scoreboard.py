@@ -234,7 +234,7 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
         Binding("enter", "continue('new')", "New game", priority=True),
         Binding("r", "rematch", "Rematch"),
         Binding("s", "share", "Share the win"),
-        Binding("e", "export", "Export record"),
+        Binding("e", "export", "Export"),
         Binding("tab", "next_tab", "Next tab", key_display="Tab"),
         Binding("up", "scroll('up')", show=False),
         Binding("down", "scroll('down')", show=False),
