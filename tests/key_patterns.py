@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from types import SimpleNamespace
 
-from textual import _time as textual_time
 from textual import events
 
 from sticheln_tui.app import StichelnApp
@@ -56,34 +55,36 @@ def shipped_guards(monkeypatch) -> None:
 
 
 def real_key_timing(monkeypatch) -> TestClock:
-    """The guards with their shipped values, timed by a clock the test turns: events and
-    screens are stamped from it."""
+    """The guards with their shipped values, timed by a clock the test turns: the keys
+    (sent by `press`), clicks and screens are stamped from it. Textual's own clock runs
+    on, so its animations end as they should."""
     shipped_guards(monkeypatch)
     clock = TestClock()
-    monkeypatch.setattr(textual_time, "get_time", clock)
     monkeypatch.setattr(flow, "time", SimpleNamespace(monotonic=clock))
     return clock
 
 
-async def press(pilot, key: str) -> None:
-    """One key press, stamped now; then the app settles."""
-    pilot.app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
+async def press(pilot, clock: TestClock, key: str) -> None:
+    """One key press, stamped with the test's clock; then the app settles."""
+    event = events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None))
+    event.time = clock()
+    pilot.app.post_message(event)
     await pilot.pause()
 
 
 async def deliberate(pilot, clock: TestClock, key: str) -> None:
     clock.advance(DELIBERATE_PAUSE)
-    await press(pilot, key)
+    await press(pilot, clock, key)
 
 
 async def hold(pilot, clock: TestClock, keys: list[str], repeats: int = 40) -> None:
     """A held key (or a mash of several, `keys` in turn) after a pause: one press, then
     `repeats` more at auto-repeat pace."""
     clock.advance(DELIBERATE_PAUSE)
-    await press(pilot, keys[0])
+    await press(pilot, clock, keys[0])
     clock.advance(FIRST_REPEAT if len(keys) == 1 else REPEAT_EVERY)
     for count in range(repeats):
-        await press(pilot, keys[(count + 1) % len(keys)])
+        await press(pilot, clock, keys[(count + 1) % len(keys)])
         clock.advance(REPEAT_EVERY)
 
 

@@ -11,7 +11,7 @@ import asyncio
 import random
 
 import pytest
-from key_patterns import TableWatch, TestClock, hold, real_key_timing
+from key_patterns import TableWatch, TestClock, hold, press, real_key_timing
 from textual import _wait as textual_wait
 from textual.widgets import OptionList
 
@@ -95,7 +95,7 @@ async def act(pilot, rng: random.Random, clock: TestClock, watch: TableWatch) ->
         await hold(pilot, clock, rng.choice(BURSTS), repeats=rng.randint(3, 12))
         assert watch.steps - steps <= 1, "a burst of keys moved the game more than a step"
     else:
-        await pilot.press(rng.choice(KEYS))  # waits until the app is idle again
+        await press(pilot, clock, rng.choice(KEYS))  # waits until the app is idle again
 
 
 async def fuzz(seed: int, actions: int, monkeypatch) -> int:

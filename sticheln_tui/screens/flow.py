@@ -23,7 +23,8 @@ class FlowScreen(Screen):
         self.guard_keys()
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        self.app.key_rhythm.click(event.time)  # before the click it starts is acted on
+        # Timed as it reaches the screen, before the click it starts is acted on.
+        self.app.key_rhythm.click(time.monotonic())
 
     def guard_keys(self) -> None:
         """From now, keys wait a moment: the screen is new, or shows something new."""
