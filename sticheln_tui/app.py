@@ -383,8 +383,10 @@ class StichelnApp(WorkaroundApp):
         if view.phase is Phase.PLAY:
             self._show_table(view)
             return
-        screens = {Phase.PICK: PainPickScreen, Phase.CHOOSE: ChooseColourScreen}
-        self._show(screens[view.phase](view, self._card_taken_back))
+        if view.phase is Phase.PICK:
+            self._show(PainPickScreen(view, self._card_taken_back))
+        else:
+            self._show(ChooseColourScreen(view))
 
     def _show_table(self, view: SeatView) -> None:
         """The seat's table: the one already up is updated in place."""

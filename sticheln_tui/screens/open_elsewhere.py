@@ -15,7 +15,14 @@ from .. import persistence
 from ..core.game import Phase
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
-from ..widgets.table_parts import last_trick_text, players_text, status_line, trick_text, turn_text
+from ..widgets.table_parts import (
+    last_trick_text,
+    players_text,
+    status_line,
+    table_name_width,
+    trick_text,
+    turn_text,
+)
 
 
 class OpenElsewhereScreen(Screen):
@@ -108,9 +115,10 @@ class SaveLookScreen(Screen):
         title = Text(f"Read only: {', '.join(public.players)}", style="bold")
         title.append("  (open in another window)")
         self.query_one("#look-title", Static).update(title)
-        parts = [status_line(public), turn_text(public), players_text(public)]
+        name_width = table_name_width(public, self.app.size.width)
+        parts = [status_line(public), turn_text(public), players_text(public, name_width)]
         if public.phase is Phase.PLAY:
-            parts += [trick_text(public), last_trick_text(public)]
+            parts += [trick_text(public, name_width), last_trick_text(public)]
         if public.results:
             totals = ", ".join(
                 f"{name} {total:+d}"
