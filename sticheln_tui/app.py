@@ -37,6 +37,7 @@ from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .themes import offer_only_our_themes
 from .widgets.option_list_paging import guard_option_list_paging
 from .widgets.table_parts import last_event_text
 
@@ -76,6 +77,7 @@ class StichelnApp(App[None]):
         through that save's finished game. Games are saved after every move in the
         `saves` directory (default: the user's data directory)."""
         super().__init__()
+        offer_only_our_themes(self)
         self._start_with = (players, first_leader, seed)
         self._resume = resume
         self._review = review
