@@ -12,12 +12,18 @@ DARK = replace(
     BUILTIN_THEMES["textual-dark"],
     name="sticheln-dark",
     primary="#0a4a9a",
-    variables={"footer-background": "#1a1f24"},
+    error="#a51d3c",
+    variables={
+        "footer-background": "#1a1f24",
+        # Headings of the rules: the darker primary would be too dark on the background.
+        **{f"markdown-h{level}-color": "#4fb3e8" for level in (1, 2, 3)},
+    },
 )
 LIGHT = replace(
     BUILTIN_THEMES["textual-light"],
     name="sticheln-light",
     accent="#6b3a00",
+    error="#a51d3c",
     variables={"footer-key-foreground": "#004578", "footer-background": "#ececec"},
 )
 THEMES = (DARK, LIGHT)
