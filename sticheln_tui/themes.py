@@ -13,8 +13,12 @@ DARK = replace(
     name="sticheln-dark",
     primary="#0a4a9a",
     error="#a51d3c",
+    # Dark enough to be black in 16 colours, where the grey it would become leaves light
+    # text (a ticked box's mark) below 4.5:1.
+    panel="#1e2228",
     variables={
         "footer-background": "#1a1f24",
+        "text-error": "#ff7a90",
         # Headings of the rules: the darker primary would be too dark on the background.
         **{f"markdown-h{level}-color": "#4fb3e8" for level in (1, 2, 3)},
     },
@@ -24,7 +28,14 @@ LIGHT = replace(
     name="sticheln-light",
     accent="#6b3a00",
     error="#a51d3c",
-    variables={"footer-key-foreground": "#004578", "footer-background": "#ececec"},
+    # Light enough to be white in 16 colours, where the grey it would become leaves only
+    # black readable.
+    panel="#dadada",
+    variables={
+        "footer-key-foreground": "#004578",
+        "footer-background": "#ececec",
+        "text-success": "#005000",
+    },
 )
 THEMES = (DARK, LIGHT)
 

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 import pytest
 from rich._palettes import EIGHT_BIT_PALETTE, STANDARD_PALETTE
 from rich.color import Color, ColorSystem, ColorType
-from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, RadioButton
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
@@ -77,34 +77,47 @@ def shown(color: Color, depth: ColorSystem) -> tuple[int, int, int]:
     return tuple(color.triplet)
 
 
+def unticked_marks(screen: Screen) -> set[tuple[int, int]]:
+    """Where unticked boxes have their X, which Textual draws barely visible on purpose:
+    it means "not ticked"."""
+    return {
+        (box.content_region.x + 1, box.content_region.y)
+        for box in [*screen.query(Checkbox), *screen.query(RadioButton)]
+        if not box.value and box.region
+    }
+
+
 def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
     """Each (foreground, background) pair of the screen as composited, with its text.
 
     Skipped: spaces; box-drawing and block characters (borders, rules, scroll bars and
     the chart's bars: lines and shapes, not letters); characters drawn in their own
-    background colour (nothing shows: Textual's unticked box is one); and a dialog's
+    background colour (nothing shows); the mark of an unticked box; and a dialog's
     backdrop, which fades the screen beneath on purpose.
     """
     app = screen.app
     update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     region = screen.children[0].region if isinstance(screen, ModalScreen) else screen.region
+    hidden = unticked_marks(screen)
     found: dict[tuple[Color, Color], str] = {}
     for y, line in enumerate(update.strips):
-        if not region.y <= y < region.bottom:
-            continue
-        segments = [segment for strip in line for segment in strip]
-        inside = list(Segment.divide(segments, [region.x, region.right]))[-1]
-        for text, style, _ in inside:
+        x = 0
+        for text, style, _ in (segment for strip in line for segment in strip):
             style = style or Style()
             fg, bg = style.color, style.bgcolor
             if style.reverse:
                 fg, bg = bg, fg
             assert not style.dim, "dim is left to the terminal, which may dim any amount"
-            visible = "".join(
-                char for char in text if not char.isspace() and not "─" <= char <= "▟"
-            )
-            if visible and fg != bg:
-                found[fg, bg] = found.get((fg, bg), "") + visible
+            for char in text:
+                if (
+                    region.contains(x, y)
+                    and (x, y) not in hidden
+                    and fg != bg
+                    and not char.isspace()
+                    and not "─" <= char <= "▟"
+                ):
+                    found[fg, bg] = found.get((fg, bg), "") + char
+                x += 1
     return found
 
 
@@ -125,13 +138,42 @@ def mid_trick(game: Game) -> bool:
     return game.phase is Phase.PLAY and view.trick_number == 3 and len(view.trick) == 2
 
 
-def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[str, ...]]]:
-    """Every screen, in prepared positions that show its variants: (name, screen, keys)."""
+def tied_game() -> Game:
+    """The first seeded one-deal tie-break game that ends level."""
+    for seed in range(500):
+        game = played_to(
+            Game(PLAYERS[:3], Rules(deals=1, tie_break=True), seed=seed),
+            lambda g: g.phase in (Phase.TIE, Phase.OVER),
+        )
+        if game.phase is Phase.TIE:
+            return game
+    raise AssertionError("no tied game found")
+
+
+def focus(selector: str) -> Callable[[Screen], None]:
+    return lambda screen: screen.query_one(selector).focus()
+
+
+def refused_seed(screen: Screen) -> None:
+    screen.query_one("#seed").value = "12x"
+    screen.action_start()
+
+
+Step = str | Callable[[Screen], None]  # a key to press, or something done to the screen
+
+
+def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, ...]]]:
+    """Every screen, in prepared positions that show its variants and the states of its
+    widgets: (name, screen, steps after it shows)."""
     pick = Game(PLAYERS, seed=7)
     table = played_to(Game(PLAYERS, seed=7), mid_trick)
     save = SaveEntry(tmp_path / "save.json", 0.0, Record(table, (None, "normal", None, None)), None)
     yield "setup", SetupScreen, ()
-    yield "setup with a save to continue", lambda: SetupScreen(unfinished=save), ("tab", "space")
+    yield "setup, a choice", SetupScreen, (focus("#count"), "left")
+    yield "setup, an option", SetupScreen, (focus("#option-harsh"), "space")
+    yield "setup, the start button", SetupScreen, (focus("#start"),)
+    yield "setup, a refused seed", SetupScreen, (refused_seed,)
+    yield "setup with a save to continue", lambda: SetupScreen(unfinished=save), ()
     moved = Game(PLAYERS, seed=7)
     moved.apply(moved.legal_moves()[0])
     news = last_event_text(moved.view(None), moved.moves[-1], 0)
@@ -155,6 +197,8 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[str, ..
     yield "scoreboard", lambda: ScoreboardScreen(scored.view(None)), ()
     over = finished(Game(PLAYERS, seed=7))
     yield "final scores", lambda: ScoreboardScreen(over.view(None)), ()
+    tie = tied_game()
+    yield "tie", lambda: ScoreboardScreen(tie.view(None)), ()
     yield "rules", lambda: RulesHelpScreen(Rules()), ()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
@@ -172,9 +216,12 @@ async def measured_screens(
     app = StichelnApp(saves=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.theme = theme
-        for name, make, keys in screens(tmp_path):
-            await app.push_screen(make())
-            await pilot.press(*keys)
+        for name, make, steps in screens(tmp_path):
+            screen = make()
+            await app.push_screen(screen)
+            await pilot.pause()
+            for step in steps:
+                await pilot.press(step) if isinstance(step, str) else step(screen)
             if name == "table":
                 app.notify("Ann: your card is back in your hand.")
                 app.notify("Could not save the game.", severity="error")
