@@ -91,13 +91,14 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
     """Each (foreground, background) pair of the screen as composited, with its text.
 
     Skipped: spaces; box-drawing and block characters (borders, rules, scroll bars and
-    the chart's bars: lines and shapes, not letters); characters drawn in their own
+    the chart's bars: lines and shapes, not letters); emoji such as the palette's 🔎
+    (terminals draw them in their own colours); characters drawn in their own
     background colour (nothing shows); the mark of an unticked box; and a dialog's
     backdrop, which fades the screen beneath on purpose.
     """
     app = screen.app
     update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    region = screen.children[0].region if isinstance(screen, ModalScreen) else screen.region
+    dialog = isinstance(screen, ModalScreen)
     hidden = unticked_marks(screen)
     found: dict[tuple[Color, Color], str] = {}
     for y, line in enumerate(update.strips):
@@ -110,11 +111,12 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
             assert not style.dim, "dim is left to the terminal, which may dim any amount"
             for char in text:
                 if (
-                    region.contains(x, y)
-                    and (x, y) not in hidden
+                    (x, y) not in hidden
                     and fg != bg
                     and not char.isspace()
                     and not "─" <= char <= "▟"
+                    and char < "\U0001f000"
+                    and not (dialog and screen.get_widget_at(x, y)[0] is screen)
                 ):
                     found[fg, bg] = found.get((fg, bg), "") + char
                 x += 1
@@ -159,7 +161,8 @@ def refused_seed(screen: Screen) -> None:
     screen.action_start()
 
 
-Step = str | Callable[[Screen], None]  # a key to press, or something done to the screen
+# A key to press, something done to the screen, or seconds to wait for it to settle.
+Step = str | Callable[[Screen], None] | float
 
 
 def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, ...]]]:
@@ -206,29 +209,38 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "load problem", lambda: LoadProblemScreen(broken), ()
     yield "too small", lambda: TooSmallScreen(Size(60, 16)), ()
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
+    yield "command palette", SetupScreen, ("ctrl+p", 0.2)
+    yield "theme list", SetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
 
 
 async def measured_screens(
     theme: str, tmp_path
 ) -> list[tuple[str, dict[tuple[Color, Color], str]]]:
-    """Each screen's drawn colours; the table also under two notifications."""
+    """Each screen's drawn colours (the screen on top once its steps are done); the table
+    also under two notifications."""
     measured = []
     app = StichelnApp(saves=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.theme = theme
         for name, make, steps in screens(tmp_path):
-            screen = make()
-            await app.push_screen(screen)
+            depth = len(app.screen_stack)
+            await app.push_screen(make())
             await pilot.pause()
             for step in steps:
-                await pilot.press(step) if isinstance(step, str) else step(screen)
+                if isinstance(step, str):
+                    await pilot.press(step)
+                elif isinstance(step, float):
+                    await pilot.pause(step)
+                else:
+                    step(app.screen)
             if name == "table":
                 app.notify("Ann: your card is back in your hand.")
                 app.notify("Could not save the game.", severity="error")
             await pilot.pause()
             measured.append((name, drawn_colours(app.screen)))
             app.clear_notifications()
-            await app.pop_screen()
+            while len(app.screen_stack) > depth:  # the screen and what it opened
+                await app.pop_screen()
     return measured
 
 
