@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from rich._palettes import EIGHT_BIT_PALETTE, STANDARD_PALETTE
+from rich.cells import cell_len
 from rich.color import Color, ColorSystem, ColorType
 from rich.style import Style
 from textual.geometry import Size
@@ -95,6 +96,9 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
     (terminals draw them in their own colours); characters drawn in their own
     background colour (nothing shows); the mark of an unticked box; and a dialog's
     backdrop, which fades the screen beneath on purpose.
+
+    The compositor's full update (Textual 8.2 internals) is what the driver writes to
+    the terminal, after Textual has applied dim, opacity and NO_COLOR.
     """
     app = screen.app
     update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
@@ -119,14 +123,8 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
                     and not (dialog and screen.get_widget_at(x, y)[0] is screen)
                 ):
                     found[fg, bg] = found.get((fg, bg), "") + char
-                x += 1
+                x += cell_len(char)
     return found
-
-
-def finished(game: Game) -> Game:
-    while game.phase is not Phase.OVER:
-        game.apply(game.legal_moves()[0])
-    return game
 
 
 def played_to(game: Game, done: Callable[[Game], bool]) -> Game:
@@ -198,7 +196,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
         yield f"table, {rules}", lambda g=variant: TableScreen(g.view(g.to_move)), ()
     scored = played_to(Game(PLAYERS, seed=7), lambda g: len(g.results) == 1)
     yield "scoreboard", lambda: ScoreboardScreen(scored.view(None)), ()
-    over = finished(Game(PLAYERS, seed=7))
+    over = played_to(Game(PLAYERS, seed=7), lambda g: g.phase is Phase.OVER)
     yield "final scores", lambda: ScoreboardScreen(over.view(None)), ()
     tie = tied_game()
     yield "tie", lambda: ScoreboardScreen(tie.view(None)), ()
