@@ -31,9 +31,11 @@ async def play_whole_game() -> int:
     """One human and bots play a whole game; returns the key presses it took."""
     from sticheln_tui.app import StichelnApp
     from sticheln_tui.bots import Seat
+    from sticheln_tui.key_rhythm import KeyRhythm
     from sticheln_tui.screens.flow import FlowScreen
 
     FlowScreen.INPUT_GUARD_SECONDS = 0.0
+    KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
     seats = [Seat("Ann"), Seat("Strong 2", "strong")]
     seats += [Seat(f"Easy {seat + 1}", "easy") for seat in range(2, 8)]
     app = StichelnApp(players=seats, seed=8)

@@ -27,6 +27,7 @@ from textual.app import App
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
+from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.table import TableScreen
@@ -99,6 +100,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="whole games to play")
     args = parser.parse_args()
     FlowScreen.INPUT_GUARD_SECONDS = 0.0
+    KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
     with tempfile.TemporaryDirectory() as saves:
         os.environ[SAVES_ENV] = saves
         ours: list[float] = []

@@ -20,6 +20,7 @@ from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase, PlayCard
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.flow import FlowScreen
@@ -31,6 +32,7 @@ from sticheln_tui.screens.table import TableScreen
 
 # Keys come faster than any person presses them here, and bots do not pause.
 FlowScreen.INPUT_GUARD_SECONDS = 0.0
+KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
 StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)

@@ -6,21 +6,24 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.geometry import Size
+from textual.screen import Screen
 
 from . import persistence
 from .bots import Bot, Seat, make_bot
 from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
 from .core.review import frames
 from .core.sticheln import Rules
+from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .persistence import Record, SaveEntry
 from .screens.choose_colour import ChooseColourScreen
@@ -28,6 +31,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.handoff import HandoffScreen
 from .screens.load_problem import LoadProblemScreen
+from .screens.open_elsewhere import OpenElsewhereScreen
 from .screens.pain_pick import PainPickScreen
 from .screens.private import PrivateScreen
 from .screens.replay import ReplayScreen
@@ -37,14 +41,14 @@ from .screens.scoreboard import ScoreboardScreen
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .themes import offer_only_our_themes
-from .widgets.option_list_paging import guard_option_list_paging
-from .widgets.table_parts import last_event_text
+from .widgets.table_parts import last_event_text, trick_stands
 
-guard_option_list_paging()
+apply_textual_fixes()
 
 
-class StichelnApp(App[None]):
+class StichelnApp(WorkaroundApp):
     """Hot-seat Sticheln: humans share this keyboard; computer players fill other seats."""
 
     CSS_PATH = "app.tcss"
@@ -57,8 +61,8 @@ class StichelnApp(App[None]):
         Binding("ctrl+c", "save_and_quit", "Quit", show=False, priority=True),
     ]
 
-    # How long a computer player's card stays "about to be played", so humans can follow;
-    # Space skips the wait.
+    # How long a computer player's card stays "about to be played", so humans can follow
+    # (twice that when it leads after a trick was taken); Space skips the wait.
     BOT_PAUSE: ClassVar[float] = 0.8
 
     def __init__(
@@ -87,6 +91,7 @@ class StichelnApp(App[None]):
         self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human
         self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
         self.save_path: Path | None = None  # where the game in progress is saved
+        self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
         self._save_failed = False
         # Who sits at the keyboard now; private screens of another seat need a hand-off.
@@ -97,6 +102,13 @@ class StichelnApp(App[None]):
         self._reveal_shown = False
         self._take_back_open = False
         self._last_mover: int | None = None
+        self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
+
+    async def on_event(self, event: events.Event) -> None:
+        # Every key is timed as it arrives, before anything acts on it.
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.key_rhythm.press(event.key, event.time)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         players, first_leader, seed = self._start_with
@@ -116,16 +128,44 @@ class StichelnApp(App[None]):
     # -- saves --------------------------------------------------------------------
 
     def offer(self, entry: SaveEntry) -> None:
-        """Continue a listed save, or say why it will not load and offer its backup."""
+        """Continue a listed save; or say why it will not load and offer its backup; or,
+        when another copy of the program has it open, say so and offer a look at it."""
+        if entry.record is not None:
+            if not self._hold(entry.path):
+                self._show(OpenElsewhereScreen(entry))
+                return
+            # Read again now that it is ours: the other window may have played on since.
+            entry = persistence.entry_of(entry.path, entry.modified)
         if entry.record is not None:
             self.resume(entry.record, entry.path)
         else:
+            self._hold(None)
             self._show(LoadProblemScreen(entry))
 
-    def resume(self, record: Record, path: Path | None) -> None:
-        """Take up a saved game where it was left. Hands stay hidden until their owner
-        has taken the keyboard (a hand-off comes first), even for a lone human."""
+    def _hold(self, path: Path | None) -> bool:
+        """Make `path` the file the game is saved in (None: no file), letting go of the
+        one before; False, and nothing changes, when another program has it open."""
+        if self._lock is not None and self._lock.path == path:
+            return True
+        lock = persistence.SaveLock.take(path) if path is not None else None
+        if path is not None and lock is None:
+            return False
+        if self._lock is not None:
+            self._lock.release()
+        self._lock = lock
         self.save_path = path
+        return True
+
+    def on_unmount(self) -> None:
+        # The system lets go of the lock anyway; this also removes its file.
+        if self._lock is not None:
+            self._lock.release()
+
+    def resume(self, record: Record, path: Path | None) -> None:
+        """Take up a saved game where it was left (`path`: its save, held by `offer`, or
+        a new file). Hands stay hidden until their owner has taken the keyboard (a
+        hand-off comes first), even for a lone human."""
+        self._hold(path)
         self._take_over(record.game, record.levels)
         self._deals_shown = record.deals_seen
         self._reveal_shown = record.reveal_seen
@@ -199,7 +239,12 @@ class StichelnApp(App[None]):
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
-        self.exit()
+        self.exit(return_code=1 if self._save_failed else 0)
+
+    def before_crash(self) -> None:
+        """An unexpected exception ends the app: the game is saved first."""
+        if self.game is not None:
+            self._autosave()
 
     # -- terminal size ------------------------------------------------------------
 
@@ -230,7 +275,7 @@ class StichelnApp(App[None]):
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
         self._take_over(game, [seat.level for seat in seats])
-        self.save_path = persistence.new_save_path(self.saves, game.players)
+        self._hold(persistence.new_save_path(self.saves, game.players))
         self._show_next()
 
     def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
@@ -240,7 +285,7 @@ class StichelnApp(App[None]):
         (nothing changes) for a table without a human.
         """
         self._take_over(game, levels)
-        self.save_path = None  # a game handed over is not saved
+        self._hold(None)  # a game handed over is not saved
         self._show_next()
 
     def _take_over(self, game: Game, levels: Sequence[str | None]) -> None:
@@ -265,14 +310,32 @@ class StichelnApp(App[None]):
         self._save_failed = False
 
     def new_game(self) -> None:
+        """The setup form, filled in with the last game's table if there was one."""
+        table, leader = (self._seats(), self.game.first_leader) if self.game else ((), 0)
         self.game = None
-        self.save_path = None
+        self._hold(None)
         self._thinking = None
-        self._show(self._setup())
+        self._show(self._setup(table=table, leader=leader))
 
-    def _setup(self, seed: int | None = None) -> SetupScreen:
+    def rematch(self) -> None:
+        """The same table again: players, seat types and rules; new cards, and the next
+        seat leads first."""
+        game = self.game
+        self.start_game(
+            self._seats(), (game.first_leader + 1) % len(game.players), None, game.rules
+        )
+
+    def _seats(self) -> list[Seat]:
+        """Who sits at the table of the game in hand: names and bot levels."""
+        players = self.game.players
+        return [Seat(name, level) for name, level in zip(players, self.levels, strict=True)]
+
+    def _setup(
+        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int = 0
+    ) -> SetupScreen:
         """The start screen, offering the latest unfinished game if there is one."""
-        return SetupScreen(self.rules, seed, persistence.latest_unfinished(self.saves))
+        unfinished = persistence.latest_unfinished(self.saves)
+        return SetupScreen(self.rules, seed, unfinished, table, leader)
 
     def _show(self, screen) -> None:
         covered = isinstance(self.screen, TooSmallScreen)
@@ -372,27 +435,33 @@ class StichelnApp(App[None]):
     def _bot_turn(self, seat: int) -> None:
         """A bot moves, thinking in a thread: a card at a readable pace on the screen of
         the human at the keyboard; a pick or a choice (nothing to watch) at once, on the
-        screen already up, which ignores its keys meanwhile."""
+        screen already up, which ignores its keys meanwhile. A hand stays on screen only
+        while its owner is the next human to move: otherwise the next human's hand-off
+        comes up at once."""
         game = self.game
         pause = 0.0
-        # A pick or a choice lands on the screen already up, if the game shows one (not
-        # at the start of the app, or over a dialog about a save).
-        watched = game.phase is Phase.PLAY or not isinstance(self.screen, FlowScreen)
-        if watched and (self._keyboard is None or game.phase is not Phase.PLAY):
-            # Nobody holds the keyboard yet: the next human clockwise takes it.
-            count = len(game.players)
-            later = ((seat + step) % count for step in range(count))
+        next_human = self._next_human(seat)
+        public_screen_up = isinstance(self.screen, FlowScreen) and self._keyboard is None
+        if self._keyboard != next_human and (game.phase is Phase.PLAY or not public_screen_up):
             self._keyboard = None
-            self._hand_off(next(s for s in later if s not in self.bots))
+            self._hand_off(next_human)
             if game.phase is Phase.PLAY:
-                return
+                return  # the cards are played once the next human watches
         elif game.phase is Phase.PLAY:
-            self._show_table(game.view(self._keyboard))
-            pause = self.BOT_PAUSE
+            view = game.view(self._keyboard)
+            self._show_table(view)
+            # A trick just taken stands a while longer than a card, to be read.
+            pause = self.BOT_PAUSE * (2 if trick_stands(view) else 1)
         self._hurry.clear()
         token = None if game.phase is Phase.PLAY else object()
         self._thinking = token
         self.run_worker(self._bot_move(seat, game, pause, token), group="bots")
+
+    def _next_human(self, seat: int) -> int:
+        """The first human clockwise from `seat`."""
+        count = len(self.game.players)
+        later = ((seat + step) % count for step in range(count))
+        return next(s for s in later if s not in self.bots)
 
     async def _bot_move(self, seat: int, game: Game, pause: float, token: object | None) -> None:
         view = game.view(seat)
@@ -463,10 +532,17 @@ class StichelnApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if not isinstance(self.screen, HandoffScreen | PrivateScreen):
+            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
             return self._take_back_open or None
         return True
+
+    @property
+    def _screen_in_play(self) -> Screen:
+        """The game's screen: the one beneath the command palette while it is open (the
+        palette offers what could be done there)."""
+        stack = self.screen_stack
+        return stack[-2] if isinstance(stack[-1], CommandPalette) else stack[-1]
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet)."""
@@ -500,12 +576,13 @@ class StichelnApp(App[None]):
         """The command palette's Quit asks first, like the q key."""
         self.action_request_quit()
 
-    def _quit_question(self) -> str:
+    def _leaving_question(self, question: str) -> str:
+        """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.phase is Phase.OVER:
-            return "Quit Sticheln?"
+            return question
         if not self.saved:
-            return "Quit Sticheln? The game in progress could not be saved and will be lost."
-        return "Quit Sticheln? The game is saved: Continue on the start screen picks it up."
+            return f"{question} The game in progress could not be saved and will be lost."
+        return f"{question} The game is saved: Continue on the start screen picks it up."
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
@@ -515,4 +592,44 @@ class StichelnApp(App[None]):
             if sure:
                 self.action_save_and_quit()
 
-        self.push_screen(ConfirmScreen(self._quit_question()), quit_if_sure)
+        self.push_screen(ConfirmScreen(self._leaving_question("Quit Sticheln?")), quit_if_sure)
+
+    # -- command palette ----------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The game's commands where they apply on `screen`, then Textual's theme choice
+        and key overview. Every command shows only what the whole table may see."""
+        game = self.game
+        if game is not None:
+            yield SystemCommand("New game", "To the start screen; asks first", self.ask_new_game)
+        if not isinstance(screen, RulesHelpScreen):
+            yield SystemCommand("Rules", "The rules in force (?)", self.action_rules)
+        if self.check_action("take_back", ()) is True:
+            yield SystemCommand("Take back", "The move just made (u)", self.action_take_back)
+        if game is not None and game.results and not isinstance(screen, ScoreboardScreen):
+            yield SystemCommand("Scores", "Everybody's total so far", self.show_totals)
+        yield SystemCommand("Quit", "Asks first (q)", self.action_quit)
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Keys"):
+                yield command
+
+    def ask_new_game(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def new_game_if_sure(sure: bool | None) -> None:
+            if sure:
+                self.new_game()
+
+        question = self._leaving_question("Start a new game?")
+        self.push_screen(ConfirmScreen(question), new_game_if_sure)
+
+    def show_totals(self) -> None:
+        """The totals after the deals scored so far, public whoever holds the keyboard."""
+        public = self.game.view(None)
+        deals = len(public.results)
+        totals = ", ".join(
+            f"{name} {total:+d}" for name, total in zip(public.players, public.totals, strict=True)
+        )
+        heading = f"after {deals} deal" + ("s" if deals != 1 else "")
+        self.notify(f"Totals {heading}: {totals}", title="Scores", markup=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import fields
@@ -38,7 +39,8 @@ def whole_number(text: str, what: str) -> int:
         raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
 
 
-def _seed(text: str) -> int:
+def game_seed(text: str) -> int:
+    """A seed the game accepts (`sticheln --seed`, `sticheln simulate --seed`)."""
     from .core.game import seed_problem
 
     seed = whole_number(text, "the seed")
@@ -70,6 +72,12 @@ def _seats(text: str) -> list[Seat]:
             "at least one player must be human (bots alone: sticheln simulate)"
         )
     return seats
+
+
+def _file(text: str) -> Path:
+    if not text.strip():  # Path("") would be the current directory
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return Path(text)
 
 
 def _deals(text: str) -> int | None:
@@ -150,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=_seed,
+        type=game_seed,
         metavar="N",
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
@@ -162,19 +170,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     start = saves.add_mutually_exclusive_group()
     start.add_argument("--resume", action="store_true", help="continue the latest unfinished game")
-    start.add_argument("--load", type=Path, metavar="FILE", help="continue the game in FILE")
+    start.add_argument("--load", type=_file, metavar="FILE", help="continue the game in FILE")
     start.add_argument(
         "--list-saves", action="store_true", help="list the saved games, newest first, and exit"
     )
     start.add_argument(
         "--replay",
-        type=Path,
+        type=_file,
         metavar="FILE",
         help="step through a finished game in FILE with every hand shown",
     )
     saves.add_argument(
         "--export",
-        type=Path,
+        type=_file,
         metavar="FILE",
         help="write the latest finished game (or the one in --load FILE) to FILE as a "
         "game record, and exit",
@@ -213,11 +221,14 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if entry is None:
             parser.exit(2, f"{parser.prog}: no finished game to export (sticheln --list-saves)\n")
         record = entry.record
-    if args.export.exists():
+    # os.path's checks, unlike Path's, never raise (a directory we may not look into).
+    if os.path.isdir(args.export):
+        parser.exit(2, f"{parser.prog}: {args.export} is a directory; give a file name\n")
+    if os.path.lexists(args.export):
         parser.exit(2, f"{parser.prog}: {args.export} exists already; choose another name\n")
     try:
         persistence.export(args.export, record)
-    except (ValueError, OSError) as error:
+    except ValueError as error:
         parser.exit(2, f"{parser.prog}: cannot export to {args.export}: {error}\n")
     print(f"Game record of {', '.join(record.game.players)} written to {args.export}.")
     return 0
@@ -292,9 +303,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _goodbye(app) -> int:
-    """After the app: where an unfinished game waits (or that it could not be saved)."""
+    """After the app: where an unfinished game waits (or that it could not be saved).
+    Returns the app's exit status: non-zero after a crash or a failed save."""
+    status = app.return_code or 0
     if app.game is None or app.finished:
-        return 0
+        return status
     if not app.saved:
         message = "Your game could not be saved."
     elif app.save_path.parent == saves_directory():
@@ -303,7 +316,7 @@ def _goodbye(app) -> int:
         message = f"Your game is saved.\nContinue it with: sticheln --load {app.save_path}"
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
         print(message)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
@@ -33,10 +34,14 @@ from .core.game import (
 from .core.sticheln import Rules
 from .locations import saves_directory
 
+if sys.platform != "win32":
+    import fcntl
+
 FORMAT = "sticheln-game"
 VERSION = 1
 SUFFIX = ".json"
 BACKUP_SUFFIX = ".bak"
+LOCK_SUFFIX = ".lock"
 MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
 MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
@@ -383,15 +388,98 @@ def save(path: Path, record: Record) -> None:
 
 def export(path: Path, record: Record) -> None:
     """Write a finished game's record for review (`sticheln --replay`); raises ValueError
-    for an unfinished game and OSError when the file cannot be written."""
+    with a one-line reason for an unfinished game or a file that cannot be written."""
     if not record.finished:
         raise ValueError("only a finished game can be exported (its hands are still secret)")
-    write_atomically(path, dumps(record), keep_backup=False)
+    try:
+        write_atomically(path, dumps(record), keep_backup=False)
+    except OSError as error:
+        raise ValueError(_write_problem(path, error)) from None
+
+
+def _write_problem(path: Path, error: OSError) -> str:
+    """Why `path` cannot be written, about the path asked for (the error itself names the
+    temporary file beside it)."""
+    directory = path.parent
+    if not os.path.isdir(directory):
+        exists = os.path.exists(directory)
+        return f"{directory} is not a directory" if exists else f"there is no directory {directory}"
+    return error.strerror or str(error)
 
 
 def export_name(players: Sequence[str]) -> str:
     """A file name for a game record: `sticheln-2026-11-29-2105-ann-bob-cid.json`."""
     return f"sticheln-{_file_stem(players)}{SUFFIX}"
+
+
+# -- one program per save ---------------------------------------------------------
+
+
+def lock_of(path: Path) -> Path:
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
+class SaveLock:
+    """A save this program has open, so that a second copy of the program does not write
+    its own moves over this one's. It is an `flock` on a file beside the save (the save
+    itself is replaced at every move), so the system lets go of it however the program
+    ends, `kill -9` included. On Windows, which has no `flock`, saves are not locked."""
+
+    def __init__(self, path: Path, handle: int | None) -> None:
+        self.path = path
+        self._handle = handle
+
+    @classmethod
+    def take(cls, path: Path) -> SaveLock | None:
+        """The lock of this save, or None when another program holds it. Where no lock
+        file can be made (a read-only directory), the save is not locked: it could not be
+        written either, and the autosave says so."""
+        if sys.platform == "win32":
+            return cls(path, None)
+        lock = lock_of(path)
+        while True:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:
+                return cls(path, None)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(handle)
+                return None
+            # A holder letting go removes the file: the lock must be on the file there now.
+            try:
+                if os.stat(lock).st_ino == os.fstat(handle).st_ino:
+                    return cls(path, handle)
+            except FileNotFoundError:
+                pass
+            os.close(handle)
+
+    def release(self) -> None:
+        """Let go (the lock file goes too, while still held; see `take`)."""
+        if self._handle is None:
+            return
+        lock_of(self.path).unlink(missing_ok=True)
+        os.close(self._handle)
+        self._handle = None
+
+
+def open_elsewhere(path: Path) -> bool:
+    """Whether a program holds this save's lock (this one too, for a save it holds)."""
+    if sys.platform == "win32":
+        return False
+    try:
+        handle = os.open(lock_of(path), os.O_RDONLY)
+    except OSError:  # no lock file: nobody has the save open
+        return False
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)  # shared: lookers never collide
+    except OSError:
+        return True
+    finally:
+        os.close(handle)
+    return False
 
 
 # -- the saves directory ----------------------------------------------------------
@@ -409,7 +497,7 @@ def new_save_path(directory: Path, players: Sequence[str]) -> Path:
     path = directory / f"{stem}{SUFFIX}"
     number = 2
     # os.path.exists: an unreadable directory is the autosave's to report, not a crash.
-    while os.path.exists(path) or os.path.exists(backup_of(path)):
+    while any(os.path.exists(taken) for taken in (path, backup_of(path), lock_of(path))):
         path = directory / f"{stem}-{number}{SUFFIX}"
         number += 1
     return path
@@ -433,7 +521,16 @@ class SaveEntry:
         if self.record is None:
             return f"{when}  {self.path.name}: cannot be loaded: {self.problem}"
         players = ", ".join(self.record.game.players)
-        return f"{when}  {players}: {self.record.progress()}  ({self.path.name})"
+        line = f"{when}  {players}: {self.record.progress()}  ({self.path.name})"
+        return line + ("  open in another window" if open_elsewhere(self.path) else "")
+
+
+def entry_of(path: Path, modified: float) -> SaveEntry:
+    """The save as its file holds it now: its record, or why it will not load."""
+    try:
+        return SaveEntry(path, modified, load(path), None)
+    except SaveError as error:
+        return SaveEntry(path, modified, None, str(error))
 
 
 def list_saves(directory: Path | None = None) -> list[SaveEntry]:
@@ -447,10 +544,7 @@ def _entries(directory: Path | None, finished: bool | None = None) -> Iterator[S
     for modified, path in _dated(directory):
         if finished is not None and _says_finished(path) is not finished:
             continue
-        try:
-            yield SaveEntry(path, modified, load(path), None)
-        except SaveError as error:
-            yield SaveEntry(path, modified, None, str(error))
+        yield entry_of(path, modified)
 
 
 def _dated(directory: Path | None) -> list[tuple[float, Path]]:

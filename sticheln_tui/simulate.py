@@ -6,10 +6,13 @@ Textual is never imported here, so a long run starts at once and runs anywhere.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from rich.console import Console
@@ -18,11 +21,12 @@ from rich.table import Table
 
 from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
-from .cli import Parser, add_rule_options, rules_from, whole_number
+from .cli import Parser, add_rule_options, game_seed, rules_from, whole_number
 from .core.options import badge
 from .core.sticheln import Rules, check_players
 
 MAX_GAMES = 100_000
+REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal
 
 
 def _seats(text: str) -> list[str]:
@@ -64,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=lambda text: whole_number(text, "the seed"),
+        type=game_seed,
         default=1,
         metavar="N",
         help="fixes every game, so a run can be repeated exactly (default: 1)",
@@ -77,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to play games in parallel (default: 1)",
     )
     parser.add_argument(
-        "--json", action="store_true", help="end with the figures as one line of JSON"
+        "--json",
+        action="store_true",
+        help="end with the figures as one line of JSON (seats numbered from 1, as in the table)",
     )
     add_rule_options(parser)
     return parser
@@ -122,7 +128,7 @@ def summarise(levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict:
         low, high = wilson_interval(wins[seat], games)
         seats.append(
             {
-                "seat": seat,
+                "seat": seat + 1,  # as in the table: people count seats from 1
                 "level": level,
                 "wins": round(wins[seat], 3),
                 "win_rate": round(wins[seat] / games, 4),
@@ -136,28 +142,46 @@ def summarise(levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict:
 
 def run(levels: list[str], rules: Rules, seed: int, games: int, workers: int) -> list[Outcome]:
     work = jobs(levels, rules, seed, games)
-    progress = Progress(
-        "Playing",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("games", total=games)
-        if workers == 1:
-            outcomes = []
-            for job in work:
-                outcomes.append(_play(job))
-                progress.advance(task)
-            return outcomes
-        with ProcessPoolExecutor(workers) as pool:
-            outcomes = []
-            for outcome in pool.map(_play, work):
-                outcomes.append(outcome)
-                progress.advance(task)
-            return outcomes
+    pool = ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext()
+    with pool:
+        played = pool.map(_play, work) if workers > 1 else map(_play, work)
+        return list(_reported(played, games))
+
+
+def _reported(outcomes: Iterable[Outcome], games: int) -> Iterator[Outcome]:
+    """The outcomes, with progress on stderr (never on stdout, which holds the figures):
+    a bar on a terminal, otherwise a line now and then for a log."""
+    if sys.stderr.isatty():
+        progress = Progress(
+            "Playing",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        with progress:
+            yield from progress.track(outcomes, total=games)
+        return
+    started = reported = time.monotonic()
+    for done, outcome in enumerate(outcomes, 1):
+        yield outcome
+        now = time.monotonic()
+        if now - reported >= REPORT_EVERY and done < games:
+            reported = now
+            to_go = (now - started) / done * (games - done)
+            print(
+                f"Played {done} of {games} games in {_clock(now - started)}; "
+                f"about {_clock(to_go)} to go.",
+                file=sys.stderr,
+                flush=True,
+            )
+    print(f"Played {games} games in {_clock(time.monotonic() - started)}.", file=sys.stderr)
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(round(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
 
 
 def print_table(figures: dict, rules_text: str) -> None:
@@ -168,7 +192,7 @@ def print_table(figures: dict, rules_text: str) -> None:
     for seat in figures["seats"]:
         low, high = seat["ci95"]
         table.add_row(
-            str(seat["seat"] + 1),
+            str(seat["seat"]),
             seat["level"],
             f"{seat['wins']:g}",
             f"{seat['win_rate']:.1%}",

@@ -5,13 +5,17 @@ from __future__ import annotations
 import pytest
 
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.flow import FlowScreen
 
 
 @pytest.fixture(autouse=True)
 def no_input_guard(monkeypatch):
-    """Pilot presses keys faster than any person; the guard gets its own test."""
+    """Pilot presses keys faster than any person, each one as if after a pause; the
+    guards get their own tests."""
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(KeyRhythm, "QUIET_GAP", 0.0)
+    monkeypatch.setattr(KeyRhythm, "REPEAT_DELAY", 0.0)
 
 
 @pytest.fixture(autouse=True)

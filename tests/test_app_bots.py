@@ -10,7 +10,7 @@ from helpers import check_final_screen, is_final, screen_text
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot, Seat
 from sticheln_tui.bots import strong as strong_module
-from sticheln_tui.core.game import PlayCard
+from sticheln_tui.core.game import Game, PlayCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
@@ -231,3 +231,27 @@ async def test_the_table_updated_in_place_guards_keys_again(monkeypatch):
         await pilot.pause()
         assert len(app.game.moves) > moves  # Ann's card (and maybe the bots' answers)
         assert isinstance(app.game.moves[moves], PlayCard)
+
+
+async def test_a_taken_trick_stands_until_the_next_card_and_space_skips_it(monkeypatch):
+    """The last card of a trick is seen in the trick box: the trick stays there while the
+    next leader (a bot) waits, and Space plays on."""
+    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
+    levels = (None, "easy", "easy")
+    game = Game(["Ann", "Bob", "Cid"], Rules(deals=1), seed=3)
+    # Cid (a bot) to lead after a trick was taken; Ann answers next.
+    while not (game.view(None).last_trick and not game.view(None).trick and game.to_move == 2):
+        game.apply(game.legal_moves()[0])
+    taken = game.view(None).last_trick
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.continue_game(game, levels)
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{game.players[taken.winner]} took this trick" in text
+        assert all(card_label(play.card) in text for play in taken.plays)
+        moves = len(app.game.moves)
+        await pilot.press("space")
+        await settle(pilot)
+        assert len(app.game.moves) == moves + 1
+        assert "took this trick" not in screen_text(app)

@@ -66,6 +66,7 @@ def test_good_options_reach_the_app(monkeypatch):
 
     class FakeApp:
         game = None  # the game never started, so nothing is said about a save
+        return_code = 0
 
         def __init__(self, **kwargs):
             started.update(kwargs)
@@ -103,3 +104,44 @@ def test_presets_and_single_options_combine():
     # An option given here wins over what the preset switched on.
     late = parsed_rules("--preset", "table-sheet", "--late")
     assert late.late and not late.dark and not late.pain_in_hand and late.latest_trump
+
+
+# -- --export: where the record cannot go ----------------------------------------------
+
+
+@pytest.fixture
+def a_finished_game(saves_in_a_temporary_directory):
+    from sticheln_tui import persistence
+    from sticheln_tui.core.game import Game, Phase
+
+    game = Game(["Ann", "Bob", "Cid"], Rules(deals=1), seed=3)
+    while game.phase is not Phase.OVER:
+        game.apply(game.legal_moves()[-1])
+    record = persistence.Record(game, (None,) * 3)
+    persistence.save(saves_in_a_temporary_directory / "done.json", record)
+
+
+@pytest.mark.usefixtures("a_finished_game")
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ("", "argument --export: the file name is empty"),
+        ("  ", "argument --export: the file name is empty"),
+        (
+            "{tmp}/no/such/dir/x.json",
+            "cannot export to {tmp}/no/such/dir/x.json: there is no directory {tmp}/no/such/dir",
+        ),
+        ("{tmp}", "{tmp} is a directory; give a file name"),
+        ("{tmp}/saves/done.json/x.json", "{tmp}/saves/done.json is not a directory"),
+    ],
+)
+def test_export_where_it_cannot_go_says_why_in_one_line(tmp_path, capsys, target, reason):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--export", target.format(tmp=tmp_path)])
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and reason.format(tmp=tmp_path) in lines[0]
+    assert ".tmp" not in lines[0]  # never the temporary file written first
+    assert not list(tmp_path.rglob("*.tmp"))

@@ -323,6 +323,7 @@ def test_resume_starts_the_app_with_the_latest_unfinished_game(
 
     class FakeApp:
         game = None
+        return_code = 0
 
         def __init__(self, **kwargs):
             started.update(kwargs)

@@ -37,7 +37,7 @@ def test_json_figures_add_up(capsys):
     assert set(figures) == {"games", "seats", "seconds_per_move"}
     assert figures["games"] == 6
     seats = figures["seats"]
-    assert [seat["seat"] for seat in seats] == [0, 1, 2]
+    assert [seat["seat"] for seat in seats] == [1, 2, 3]  # numbered as in the table
     assert [seat["level"] for seat in seats] == ["normal", "easy", "easy"]
     for seat in seats:
         assert set(seat) == SEAT_KEYS
@@ -56,6 +56,33 @@ def test_the_figures_are_those_of_the_seeded_games(capsys):
     figures = simulate(capsys, "--seats", ",".join(levels), "--games", "5", "--seed", "8")
     outcomes = [play_bot_game(*job) for job in jobs(levels, Rules(), 8, 5)]
     assert without_timing(figures) == without_timing(summarise(levels, outcomes))
+
+
+def test_the_table_and_the_json_number_the_seats_alike(capsys):
+    args = ["--seats", "easy,normal,easy", "--games", "1", "--deals", "1"]
+    figures = simulate(capsys, *args)
+    assert figures["seats"][1] == {**figures["seats"][1], "seat": 2, "level": "normal"}
+    cli.main(["simulate", *args])
+    lines = capsys.readouterr().out.splitlines()
+    rows = [[cell.strip() for cell in line.split("│")] for line in lines]
+    assert ["", "2", "normal"] in [row[:3] for row in rows]  # seat 2 is normal, as in the JSON
+
+
+def test_progress_goes_to_stderr_and_leaves_the_json_alone(capsys, monkeypatch):
+    """Not a terminal (a log, a pipe): a line now and then with an estimate, never on
+    stdout, and a last line with the time taken."""
+    monkeypatch.setattr("sticheln_tui.simulate.REPORT_EVERY", 0.0)
+    assert cli.main(["simulate", "--seats", "easy,easy,easy", "--games", "3", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out.splitlines()[-1])["games"] == 3
+    assert "Played" not in captured.out
+    lines = captured.err.splitlines()
+    assert [line.split(" in ")[0] for line in lines] == [
+        "Played 1 of 3 games",
+        "Played 2 of 3 games",
+        "Played 3 games",
+    ]
+    assert all(" to go." in line for line in lines[:2])
 
 
 def test_jobs_give_each_game_its_seed_and_move_the_first_lead_round():
@@ -111,6 +138,8 @@ def test_rule_flags_and_seat_spellings_are_accepted(capsys):
         (["--seats", "easy,easy,easy", "--games", "x"], "games must be a whole number"),
         (["--seats", "easy,easy,easy", "--workers", "0"], "workers must be from 1 to 64"),
         (["--seats", "easy,easy,easy", "--seed", "s"], "the seed must be a whole number"),
+        (["--seats", "easy,easy,easy", "--seed", "-1"], "the seed must be from 0 to 2**64 - 1"),
+        (["--seats", "easy,easy,easy", "--seed", str(2**64)], "the seed must be from 0 to"),
         (["--seats", "easy,easy,easy", "--mild", "--reverse"], "Mild cannot be combined"),
         (["--seats", "easy,easy,easy", "--late", "--dark"], "Late has no pick"),
         (["--seats", "easy,easy,easy", "--french-deck"], "for exactly 4 players, not 3"),

@@ -1,7 +1,9 @@
-"""UI fuzzing: thousands of seeded random key presses, clicks and resizes (down to 40x12)
-across every screen. The app must never raise, and a hand may only ever be on screen for
-the human who took the keyboard for it: never two humans' hands, never a hand that did
-not come through its owner's hand-off (unless one human plays alone with bots)."""
+"""UI fuzzing: thousands of seeded random key presses, held keys and mashed bursts at
+auto-repeat pace, clicks and resizes (down to 40x12) across every screen, at human-only
+and mixed tables. The app must never raise, and a hand may only ever be on screen for the
+human who took the keyboard for it with a deliberate press on their own hand-off (unless
+one human plays alone with bots): never two humans' hands, never a hand left up while
+the keyboard passes to another human next; and a burst moves the game one step at most."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import random
 
 import pytest
+from key_patterns import TableWatch, TestClock, hold, real_key_timing
 from textual import _wait as textual_wait
 from textual.widgets import OptionList
 
@@ -21,10 +24,10 @@ from sticheln_tui.core.options import OPTIONS, PRESETS, with_option
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import saves_directory
 from sticheln_tui.persistence import Record, SaveEntry
-from sticheln_tui.screens.handoff import HandoffScreen
-from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 
+# Held keys and mashes at auto-repeat pace.
+BURSTS = [["enter"], ["space"], ["enter", "space", "enter", "right", "enter"], ["u", "enter"]]
 SEEDS = range(4)
 ACTIONS_PER_SEED = 500  # 2000 in all
 KEYS = (
@@ -75,48 +78,30 @@ def saved_late_game(rng: random.Random, finished: bool = False) -> SaveEntry:
     return SaveEntry(path, 0.0, record, None)
 
 
-class HandWatch:
-    """Checks, after every action, whose hand the screens show."""
-
-    def __init__(self, app: StichelnApp) -> None:
-        self.app = app
-        accept = app.handoff_accepted
-
-        def checked_accept(seat: int) -> None:
-            # The keyboard passes only from the hand-off screen of that very seat.
-            screen = app.screen
-            assert isinstance(screen, HandoffScreen) and screen.seat == seat
-            accept(seat)
-
-        app.handoff_accepted = checked_accept
-
-    def check(self) -> None:
-        app = self.app
-        seats = {s.view.seat for s in app.screen_stack if isinstance(s, PrivateScreen)}
-        assert len(seats) <= 1, f"hands of seats {seats} on screen at once"
-        if seats and app.game is not None:
-            (seat,) = seats
-            assert seat not in app.bots
-            assert seat == app._keyboard, "a hand shown without its owner's hand-off"
-
-
-async def act(pilot, rng: random.Random) -> None:
+async def act(pilot, rng: random.Random, clock: TestClock, watch: TableWatch) -> None:
     roll = rng.random()
     covered = isinstance(pilot.app.screen, TooSmallScreen)
+    # Some presses follow a pause, others come quickly after the one before.
+    clock.advance(rng.choice([0.05, 0.15, 0.4, 1.0]))
     if covered and roll < 0.3:  # a cramped terminal is soon enlarged again
         await pilot.resize_terminal(*rng.choice(ROOMY))
     elif roll < 0.03:
         await pilot.resize_terminal(*rng.choice(ROOMY + CRAMPED))
-    elif roll < 0.15:
+    elif roll < 0.13:
         width, height = pilot.app.size
         await pilot.click(offset=(rng.randrange(width), rng.randrange(height)))
+    elif roll < 0.25:  # a held key, or a mash, at auto-repeat pace
+        steps = watch.steps
+        await hold(pilot, clock, rng.choice(BURSTS), repeats=rng.randint(3, 12))
+        assert watch.steps - steps <= 1, "a burst of keys moved the game more than a step"
     else:
         await pilot.press(rng.choice(KEYS))  # waits until the app is idle again
 
 
-async def fuzz(seed: int, actions: int) -> int:
+async def fuzz(seed: int, actions: int, monkeypatch) -> int:
     """Plays `actions` random inputs over as many apps as it takes; returns screens seen."""
     rng = random.Random(seed)
+    clock = real_key_timing(monkeypatch)
     kinds: set[str] = set()
     while actions > 0:
         start = rng.random()
@@ -134,11 +119,11 @@ async def fuzz(seed: int, actions: int) -> int:
         else:
             seats, rules = random_table(rng)
             app = StichelnApp(players=seats, seed=rng.randrange(1000), rules=rules)
-        watch = HandWatch(app)
+        watch = TableWatch(app, monkeypatch)
         async with app.run_test(size=rng.choice(ROOMY)) as pilot:
             session = rng.randint(40, 160)  # then another table, another starting point
             while session and actions > 0 and app.is_running and app.return_code is None:
-                await asyncio.wait_for(act(pilot, rng), timeout=20)
+                await asyncio.wait_for(act(pilot, rng, clock, watch), timeout=20)
                 actions -= 1
                 session -= 1
                 watch.check()
@@ -148,9 +133,9 @@ async def fuzz(seed: int, actions: int) -> int:
 
 @pytest.mark.parametrize("seed", SEEDS)
 async def test_random_input_never_raises_and_never_shows_two_hands(
-    seed, saves_in_a_temporary_directory
+    seed, saves_in_a_temporary_directory, monkeypatch
 ):
-    screens = await fuzz(seed, ACTIONS_PER_SEED)
+    screens = await fuzz(seed, ACTIONS_PER_SEED, monkeypatch)
     assert screens >= 5  # the fuzzing reached a good many kinds of screen
     # Every save it left loads (or, for those it damaged on purpose, their backup does).
     saves = persistence.list_saves(saves_in_a_temporary_directory)
@@ -160,21 +145,19 @@ async def test_random_input_never_raises_and_never_shows_two_hands(
             persistence.load(persistence.backup_of(entry.path))
 
 
-async def test_the_hand_watch_does_catch_a_hand_shown_without_a_hand_off():
+async def test_the_hand_watch_does_catch_a_hand_shown_without_a_hand_off(monkeypatch):
     app = StichelnApp(players=["Ann", "Bob", "Cid"], seed=1)
-    watch = HandWatch(app)
+    watch = TableWatch(app, monkeypatch)
     async with app.run_test() as pilot:
         await pilot.pause()
         watch.check()
         app._show_private(1)  # the app's own rule: Bob is handed the keyboard first
         await pilot.pause()
         watch.check()
-        app._keyboard = 2  # a flow that forgot the hand-off would look like this
-        app._show_private(2)
-        await pilot.pause()
+        # Bob's hand now, before Bob took the keyboard, is what a flow that forgot the
+        # hand-off would show.
         with pytest.raises(AssertionError, match="without its owner's hand-off"):
-            app._keyboard = 0
-            watch.check()
+            watch.check_hand(1)
 
 
 async def test_paging_a_list_before_it_is_laid_out_does_not_crash():

@@ -15,8 +15,8 @@ from textual.widgets.option_list import Option
 from ..core.game import ChooseColours, SeatView
 from ..core.options import pain_word
 from ..core.sticheln import score_deal
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
-from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import status_line
 from .private import PrivateScreen
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from textual import events
 from textual.screen import Screen
 
 
 class FlowScreen(Screen):
     """A step of the game (hand-off, pick, table, reveal, scores).
 
-    Keys are ignored for a moment after it appears, so a held or doubled Enter cannot
-    carry straight through a hand-off into the next player's hand.
+    It moves the game on only for keys that began after it appeared, and not in its first
+    moment: a held, doubled or mashed Enter moves the game one step, never through a
+    hand-off into the next player's hand.
     """
 
     INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
@@ -20,13 +22,19 @@ class FlowScreen(Screen):
     def on_mount(self) -> None:
         self.guard_keys()
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.app.key_rhythm.click(event.time)  # before the click it starts is acted on
+
     def guard_keys(self) -> None:
         """From now, keys wait a moment: the screen is new, or shows something new."""
         self._shown_at = time.monotonic()
 
     def settled(self) -> bool:
-        """Keys count once the screen has been up a moment, and not while a computer
-        player works out a pick or a choice (the screen stays up meanwhile)."""
+        """Keys count once the screen has been up a moment, if they were not already
+        held or mashed when it appeared, and not while a computer player works out a
+        pick or a choice (the screen stays up meanwhile)."""
         if self.app.bot_thinking:
             return False
-        return time.monotonic() - self._shown_at >= self.INPUT_GUARD_SECONDS
+        if time.monotonic() - self._shown_at < self.INPUT_GUARD_SECONDS:
+            return False
+        return self.app.key_rhythm.run_began_since(self._shown_at)

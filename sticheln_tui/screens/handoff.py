@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
 from ..core.options import pain_word
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
@@ -46,5 +46,7 @@ class HandoffScreen(FlowScreen):
         yield KeysFooter()
 
     def action_reveal(self) -> None:
-        if self.settled():
+        # Only a deliberate press, after a quiet moment: a held or mashed key never
+        # passes the keyboard.
+        if self.settled() and self.app.key_rhythm.deliberate_since(self._shown_at):
             self.app.handoff_accepted(self.seat)

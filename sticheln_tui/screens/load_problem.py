@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 
 from .. import persistence
 from ..persistence import Record, SaveEntry, SaveError
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 
 
 class LoadProblemScreen(Screen):

@@ -14,8 +14,8 @@ from ..core.cards import Card
 from ..core.game import PickPain, SeatView
 from ..core.options import pain_word
 from ..core.sticheln import card_score
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name, rank_text
-from ..widgets.footer import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.table_parts import leftover_text, status_line
 from .private import PrivateScreen

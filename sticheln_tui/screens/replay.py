@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..core.review import Frame
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import CARD_WIDTH, cards_text
-from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import (
     NAME_WIDTH,
     last_event_text,

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from ..core.game import SeatView
 from ..core.options import pain_word
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name
-from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 

@@ -9,7 +9,7 @@ from textual.screen import Screen
 
 from ..core.options import OPTIONS, badge, deals_text
 from ..core.sticheln import Rules
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 
 RULES_TEXT = """\
 # How to play Sticheln (classic)

@@ -14,8 +14,8 @@ from textual.widgets import Static
 from ..core.game import Phase, SeatView, running_totals, standings
 from ..core.options import pain_word
 from ..core.sticheln import Rules
+from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
-from ..widgets.footer import KeysFooter
 from ..widgets.table_parts import last_trick_text
 from .flow import FlowScreen
 
@@ -103,6 +103,7 @@ class ScoreboardScreen(FlowScreen):
         Binding("enter", "continue('next')", "Next deal", priority=True),
         Binding("enter", "continue('extra')", "Extra deal", priority=True),
         Binding("enter", "continue('new')", "New game", priority=True),
+        Binding("r", "rematch", "Rematch"),
         Binding("s", "share", "Share the win"),
         Binding("e", "export", "Export record"),
     ]
@@ -156,7 +157,7 @@ class ScoreboardScreen(FlowScreen):
             return parameters == (self.mode,)
         if action == "share":
             return self.tie
-        if action == "export":
+        if action in ("export", "rematch"):
             return self.final
         return True
 
@@ -169,6 +170,11 @@ class ScoreboardScreen(FlowScreen):
             self.app.settle_tie(extra_deal=True)
         else:
             self.app.scores_seen()
+
+    def action_rematch(self) -> None:
+        """The same table again, with new cards."""
+        if self.settled():
+            self.app.rematch()
 
     def action_export(self) -> None:
         self.app.export_record()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import LEVELS, Seat, bot_name
@@ -23,8 +26,8 @@ from ..core.options import (
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..persistence import SaveEntry
-from ..widgets.choice import Choice
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
+from ..widgets.choice import Choice, TickBox
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
@@ -33,17 +36,68 @@ CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 
 
+def french_deck_fits(count: int) -> bool:
+    """The French deck can be dealt to this many players (only to 4)."""
+    try:
+        check_players(count, Rules(french_deck=True))
+    except ValueError:
+        return False
+    return True
+
+
+def seed_text_problem(text: str) -> str | None:
+    """Why the seed field's text cannot start a game, or None (blank: a random seed)."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return seed_problem(int(text))
+    except ValueError:
+        return f"the seed must be a whole number, not {text!r}"
+
+
+class SeedValidator(Validator):
+    """Marks the seed field invalid (Textual's red) while its text cannot start a game."""
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = seed_text_problem(value)
+        return self.failure(problem) if problem else self.success()
+
+
+class FieldProblem(Static):
+    """What is wrong with the field beside it, shown only while something is. Its words
+    may wrap below the field, where the form would hide them: they scroll into view
+    whenever they take other room."""
+
+    def say(self, words: str) -> None:
+        self.update(Text(words))
+        self.display = bool(words)
+
+    def on_resize(self) -> None:
+        self.scroll_visible(animate=False)
+
+
 class SetupScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start")]
 
     def __init__(
-        self, rules: Rules = Rules(), seed: int | None = None, unfinished: SaveEntry | None = None
+        self,
+        rules: Rules = Rules(),
+        seed: int | None = None,
+        unfinished: SaveEntry | None = None,
+        table: Sequence[Seat] = (),
+        leader: int = 0,
     ) -> None:
-        """`unfinished`: the latest unfinished game's save, offered to continue."""
+        """`unfinished`: the latest unfinished game's save, offered to continue; `table` and
+        `leader`: the last game's seats and first leader, filled in again."""
         super().__init__()
         self.rules = rules
         self.seed = seed
         self.unfinished = unfinished
+        self.table = tuple(table)
+        self.leader = leader
+        # The French deck ticked, then switched off by leaving 4 players: back with 4.
+        self._french_waiting = False
         # Focused as the screen first shows: a later change of focus restyles the form.
         self.AUTO_FOCUS = "#continue" if unfinished is not None else "#start"
 
@@ -53,31 +107,37 @@ class SetupScreen(Screen):
                 yield Static(self._unfinished_text(), id="continue-text")
                 yield Button("Continue", id="continue", variant="success")
         yield Static("Sticheln: a new game", classes="screen-title")
-        with VerticalScroll(id="setup"):
+        count = len(self.table) or DEFAULT_PLAYERS
+        # Scrolls, but takes no focus: the first Tab goes to the first field.
+        with VerticalScroll(id="setup", can_focus=False):
             yield self._choice_row(
                 "Players",
                 [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-                DEFAULT_PLAYERS,
+                count,
                 "count",
             )
             with Grid(id="names"):
                 for seat in range(MAX_PLAYERS):
+                    level = self.table[seat].level if seat < len(self.table) else None
+                    default = bot_name(level, seat) if level else default_name(seat)
+                    typed = self.table[seat].name if seat < len(self.table) else ""
                     name = Input(
-                        placeholder=default_name(seat),
+                        "" if typed == default else typed,
+                        placeholder=default,
                         max_length=MAX_NAME_LENGTH,
                         compact=True,
                         id=f"name-{seat}",
                         classes="name",
                     )
-                    kind = Choice(SEAT_KINDS, HUMAN, id=f"kind-{seat}", classes="kind")
+                    kind = Choice(SEAT_KINDS, level or HUMAN, id=f"kind-{seat}", classes="kind")
                     # Set before mounting: changes after it would restyle the whole form.
-                    name.display = kind.display = seat < DEFAULT_PLAYERS
+                    name.display = kind.display = seat < count
                     yield name
                     yield kind
             yield self._choice_row(
                 "Leads first (the youngest)",
-                self._leader_options(DEFAULT_PLAYERS),
-                0,
+                self._leader_options(count, [seat.name for seat in self.table]),
+                self.leader if self.leader < count else 0,
                 "leader",
             )
             yield self._choice_row(
@@ -93,9 +153,9 @@ class SetupScreen(Screen):
                 self.rules.deals or ONE_PER_PLAYER,
                 "deals",
             )
-            off = self._greyed_out(DEFAULT_PLAYERS)
+            off = self._greyed_out(count)
             for option in OPTIONS:
-                box = Checkbox(
+                box = TickBox(
                     f"{option.label}: {option.explanation}",
                     value=getattr(self.rules, option.field),
                     compact=True,
@@ -106,18 +166,23 @@ class SetupScreen(Screen):
                 box.tooltip = self._greyed_tooltip(option.field, off)
                 yield box
             yield Static(self._greyed_text(off), id="greyed", classes="explain")
-            with Horizontal(classes="setup-row"):
+            with Horizontal(classes="setup-row", id="seed-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
+                # Any text is kept as typed, so a mistyped seed is seen and explained.
                 yield Input(
                     "" if self.seed is None else str(self.seed),
-                    type="integer",
                     compact=True,
                     id="seed",
                     placeholder="random",
+                    validators=[SeedValidator()],
+                    validate_on=["changed"],
                 )
+                problem = FieldProblem(id="seed-problem")
+                problem.display = False
+                yield problem
         yield Static(
-            "Tab moves between fields; Left and Right change a choice, Space ticks an "
-            "option; Enter on Start (or in a text field) starts the game.",
+            "Tab, or Enter on a choice, moves on; Left and Right change a choice, Space "
+            "ticks an option; Enter on Start (or in a text field) starts the game.",
             classes="explain",
         )
         yield Static(id="setup-error")
@@ -187,10 +252,32 @@ class SetupScreen(Screen):
     def count_changed(self) -> None:
         self._show_name_inputs(self.count)
         self._refresh_leaders()
-        if self.rules.french_deck and self.count != 4:
+        fits = french_deck_fits(self.count)
+        if self.rules.french_deck and not fits:
             self.rules = with_option(self.rules, "french_deck", False)
-            self.notify("The French deck is for 4 players only: switched off.")
+            self._french_waiting = True
+            self.notify("The French deck is for 4 players only: off until you choose 4 again.")
+        elif self._french_waiting and fits:
+            self._restore_french_deck()
         self._sync_options()
+
+    def _restore_french_deck(self) -> None:
+        """Tick the French deck again, unless an option ticked since rules it out."""
+        self._french_waiting = False
+        french = with_option(self.rules, "french_deck", True)
+        clashing = [
+            option.label
+            for option in OPTIONS
+            if getattr(self.rules, option.field) and not getattr(french, option.field)
+        ]
+        if clashing:
+            self.notify(
+                f"The French deck stays off: it does not go with {' and '.join(clashing)}.",
+                markup=False,
+            )
+            return
+        self.rules = french
+        self.notify("The French deck is back on, for 4 players.")
 
     @on(Input.Changed, ".name")
     def name_changed(self) -> None:
@@ -223,8 +310,9 @@ class SetupScreen(Screen):
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""
         off = not_applicable(self.rules)
-        if count != 4:
-            off["french_deck"] = "for 4 players only"
+        if not french_deck_fits(count):
+            back = ", ticked again with 4" if self._french_waiting else ""
+            off["french_deck"] = f"for 4 players only{back}"
         return off
 
     @staticmethod
@@ -261,17 +349,21 @@ class SetupScreen(Screen):
         problem = check_names(names)
         if problem is None and all(seat.level for seat in seats):
             problem = "at least one player must be human"
-        if problem is None and seed_text:
-            try:
-                problem = seed_problem(int(seed_text))
-            except ValueError:
-                problem = f"the seed must be a whole number, not {seed_text!r}"
+        if problem is None:
+            problem = seed_text_problem(seed_text)
         if problem is None:
             try:
                 check_players(len(names), self.rules)
             except ValueError as error:
                 problem = str(error)
         return problem
+
+    @on(Input.Changed, "#seed")
+    def seed_changed(self, event: Input.Changed) -> None:
+        """Says next to the field what is wrong with the seed, as it is typed."""
+        problem = seed_text_problem(event.value)
+        words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
+        self.query_one("#seed-problem", FieldProblem).say(words)
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")

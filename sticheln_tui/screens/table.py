@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import PlayCard, SeatView
-from ..widgets.footer import KeysFooter
+from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
@@ -19,6 +19,7 @@ from ..widgets.table_parts import (
     play_hint,
     players_text,
     status_line,
+    trick_stands,
     trick_text,
     turn_text,
 )
@@ -61,7 +62,10 @@ class TableScreen(PrivateScreen):
         yield KeysFooter()
 
     def _trick_title(self) -> str:
-        return f"Trick {self.view.trick_number}/{self.view.tricks_per_deal}"
+        view = self.view
+        if trick_stands(view):
+            return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
+        return f"Trick {view.trick_number}/{view.tricks_per_deal}"
 
     def show(self, view: SeatView) -> None:
         """The same seat's table a move later, updated in place: much quicker than a new

@@ -1,4 +1,5 @@
-"""A one-line choice among a few options, stepped through with the arrow keys."""
+"""The setup form's choices: one among a few options, stepped through with the arrow keys;
+and an option ticked or not."""
 
 from __future__ import annotations
 
@@ -10,18 +11,21 @@ from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Checkbox
 
 BACK, ON = "\u2039", "\u203a"  # single angle quotation marks, narrow in every font
 
 
 class Choice(Widget, can_focus=True):
     """Shows the chosen label between two angle quotes; Left and Right (or Space, or a
-    click) step through the options. One light widget where Textual's Select builds a
-    drop-down of several: a form of twelve choices starts in a fraction of the time."""
+    click) step through the options; Enter keeps the choice and goes on to the next field.
+    One light widget where Textual's Select builds a drop-down of several: a form of twelve
+    choices starts in a fraction of the time."""
 
     BINDINGS = [
         Binding("left", "step(-1)", "Previous", show=False),
         Binding("right,space", "step(1)", "Next", show=False),
+        Binding("enter", "app.focus_next", "Next field"),
     ]
     DEFAULT_CSS = """
     Choice { height: 1; width: auto; min-width: 8; background: $boost; }
@@ -97,3 +101,12 @@ class Choice(Widget, can_focus=True):
         label = self._options[self._index][0]
         room = max(self.content_size.width, self.get_content_width(None, None)) - 4
         return Text(f"{BACK} {label:<{room}} {ON}")
+
+
+class TickBox(Checkbox):
+    """A Checkbox whose box is empty when unticked, so the two read apart without colour
+    (Textual's shows the same X in both, dimmed when off)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # Textual reads the glyph in the box by this name
+        return "X" if self.value else " "

@@ -98,21 +98,34 @@ class Hand(Widget, can_focus=True):
     def show(
         self, cards: tuple[Card, ...], *, legal: Collection[Card], pain_colours: Collection[str]
     ) -> None:
-        """Other cards, in place; the cursor goes to the first card that may be played,
-        as on a new hand. No `CursorMoved` follows: the caller shows what depends on the
-        cursor along with the rest of its update."""
+        """Other cards, in place; the cursor stays near where it was (see `_kept_cursor`).
+        No `CursorMoved` follows: the caller shows what depends on the cursor along with
+        the rest of its update."""
         rows = self._rows()
+        old_cards, old_cursor = self.cards, self.cursor
         self.cards = cards
         self.legal = set(legal)
         self.pain_colours = set(pain_colours)
         self._clicked = None
-        self.set_reactive(Hand.cursor, self._first_legal())
+        self.set_reactive(Hand.cursor, self._kept_cursor(old_cards, old_cursor))
         # A new layout redraws the whole screen: only when the hand takes other rows.
         self.refresh(layout=self._rows() != rows)
 
     def _rows(self, width: int | None = None) -> int:
         spots = self._spots(width)
         return spots[-1].row + 1 if spots else 1
+
+    def _kept_cursor(self, old_cards: tuple[Card, ...], old_cursor: int) -> int:
+        """Where the cursor goes when the hand changes in place: onto a card come back (a
+        take-back), else to the same place in the hand (after a play, the card played was
+        under the cursor: now its neighbour is); on a wholly new hand, onto the first card
+        that may be played."""
+        returned = [i for i, card in enumerate(self.cards) if card not in old_cards]
+        if len(returned) == len(self.cards):
+            return self._first_legal()
+        if returned:
+            return returned[0]
+        return min(old_cursor, len(self.cards) - 1)
 
     def _first_legal(self) -> int:
         return next((i for i, card in enumerate(self.cards) if card in self.legal), 0)

@@ -88,8 +88,17 @@ def trump_note(view: SeatView) -> str:
     return note + ("; lowest wins." if rules.reverse else ".")
 
 
+def trick_stands(view: SeatView) -> bool:
+    """The trick just taken stays in view until the next one's first card, as it would
+    on a real table."""
+    return view.phase is Phase.PLAY and not view.trick and view.last_trick is not None
+
+
 def trick_text(view: SeatView) -> Text:
-    """What is trump, then the trick in play order with the winning card marked."""
+    """What is trump, then the trick in play order with the winning card marked; between
+    tricks, the one just taken."""
+    if trick_stands(view):
+        return _taken_trick_text(view, view.last_trick)
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
@@ -106,6 +115,18 @@ def trick_text(view: SeatView) -> Text:
             line.append("...", style="bold blink")
         else:
             line.append("·", style="dim")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def _taken_trick_text(view: SeatView, taken: CompletedTrick) -> Text:
+    winner = view.players[taken.winner]
+    lines = [Text(f"{winner} took this trick and leads the next.", style="italic")]
+    for play in taken.plays:
+        line = Text(f"{view.players[play.seat][:NAME_WIDTH]:<{NAME_WIDTH}} ")
+        line.append_text(card_text(play.card))
+        if play.seat == taken.winner:
+            line.append("  ◀ took it", style="bold")
         lines.append(line)
     return Text("\n").join(lines)
 

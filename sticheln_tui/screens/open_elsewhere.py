@@ -1,0 +1,127 @@
+"""A save another copy of the program has open: look at it, read only, or start anew."""
+
+from __future__ import annotations
+
+import os
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from .. import persistence
+from ..core.game import Phase
+from ..persistence import Record, SaveEntry, SaveError
+from ..textual_fixes import KeysFooter
+from ..widgets.table_parts import last_trick_text, players_text, status_line, trick_text, turn_text
+
+
+class OpenElsewhereScreen(Screen):
+    """Playing on here would write this window's moves over the other's, and theirs over
+    ours, so the save is not taken up: the table may look at it or start a new game."""
+
+    BINDINGS = [
+        Binding("l", "look", "Look at it"),
+        Binding("n", "new_game", "New game"),
+    ]
+
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__()
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        record = self.entry.record
+        with Vertical(id="open-elsewhere"):
+            yield Static("This game is open in another window", classes="screen-title")
+            yield Static(
+                Text(f"{', '.join(record.game.players)}: {record.progress()}"), classes="explain"
+            )
+            yield Static(Text(str(self.entry.path)), classes="explain")
+            yield Static(
+                "Two windows on one game would write over each other's moves. Play on in "
+                "the other window, or quit the game there and continue it here.",
+                classes="explain",
+            )
+            with Horizontal(id="open-elsewhere-buttons"):
+                yield Button("Look at it, read only (l)", id="look", variant="primary")
+                yield Button("New game (n)", id="new-game")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("Button").focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "look":
+            self.action_look()
+        else:
+            self.action_new_game()
+
+    def action_look(self) -> None:
+        self.app.push_screen(SaveLookScreen(self.entry))
+
+    def action_new_game(self) -> None:
+        self.app.new_game()
+
+
+class SaveLookScreen(Screen):
+    """What everybody at the table can see of the game, as the other window saves it: no
+    hand, and no card laid face down. Its file is only read."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("n", "new_game", "New game"),
+    ]
+
+    REFRESH_SECONDS = 1.0
+
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__()
+        self.path = entry.path
+        self.record = entry.record
+        self._modified = entry.modified
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="look-title", classes="status")
+        with VerticalScroll(id="look-body", can_focus=False):
+            yield Static(id="look-table")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self._show(self.record)
+        self.set_interval(self.REFRESH_SECONDS, self._follow)
+
+    def _follow(self) -> None:
+        """Show the moves the other window has saved since."""
+        try:
+            modified = os.stat(self.path).st_mtime
+            if modified != self._modified:
+                self._modified = modified
+                self._show(persistence.load(self.path))
+        except (OSError, SaveError):  # caught mid-write, or gone: keep what is shown
+            return
+
+    def _show(self, record: Record) -> None:
+        self.record = record
+        public = record.game.view(None)
+        title = Text(f"Read only: {', '.join(public.players)}", style="bold")
+        title.append("  (open in another window)")
+        self.query_one("#look-title", Static).update(title)
+        parts = [status_line(public), turn_text(public), players_text(public)]
+        if public.phase is Phase.PLAY:
+            parts += [trick_text(public), last_trick_text(public)]
+        if public.results:
+            totals = ", ".join(
+                f"{name} {total:+d}"
+                for name, total in zip(public.players, public.totals, strict=True)
+            )
+            parts.append(Text(f"Totals: {totals}"))
+        self.query_one("#look-table", Static).update(Text("\n\n").join(parts))
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_new_game(self) -> None:
+        self.dismiss()  # the setup screen takes the place of the choice beneath
+        self.app.new_game()

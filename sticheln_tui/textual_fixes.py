@@ -1,0 +1,150 @@
+"""Every place where the game works around Textual or reaches into its internals.
+
+Written for and checked against the Textual 8.2 series (pyproject pins 8.2.x). Each
+workaround names the upstream behaviour it works around. Outside that series the ones
+that patch Textual or touch its private widgets stay off (Textual's own behaviour
+applies), and tests/test_palette_and_crashes.py fails until somebody has checked each
+workaround against the new version and moved `WRITTEN_FOR`.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+from textual import on
+from textual.app import App
+from textual.command import CommandPalette
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, OptionList
+
+WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and checked for
+
+
+def textual_series() -> tuple[int, int]:
+    major, minor = version("textual").split(".")[:2]
+    return int(major), int(minor)
+
+
+IN_RANGE = textual_series() == WRITTEN_FOR
+
+
+# -- the command palette: keys that arrive after it closed ----------------------------
+
+
+class SteadyCommandPalette(CommandPalette):
+    """Textual 8.2's command palette, minus a crash: Ctrl+P, then Enter three times
+    quickly, ended the app with ScreenStackError ("Can't pop screen"). The presses reach
+    the palette's input before the first is handled, so the palette runs its command and
+    dismisses itself once per press: the second dismissal pops the screen beneath it (a
+    hand-off, in this game) and the next one finds no screen left to pop. A plain App
+    crashes the same way. Upstream, `Screen.dismiss` on a screen that is no longer the
+    top one was to become an error (https://github.com/Textualize/textual/issues/2575);
+    in 8.2 it still pops whatever screen is on top. Here a selection that reaches the
+    palette once it has closed is dropped: the command runs once, one screen is popped."""
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def _drop_once_closed(self, event: Message) -> None:
+        if not self.is_active:
+            event.stop()
+            event.prevent_default()  # Textual's own handlers (the base class's) stay out
+
+
+class WorkaroundApp(App[None]):
+    """Textual's App with the workarounds below; the game's app derives from it."""
+
+    def action_command_palette(self) -> None:
+        """Textual's own action, opening the palette that drops late keys."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SteadyCommandPalette(id="--command-palette"))
+
+    def before_crash(self) -> None:
+        """Called when an unexpected exception is about to end the app (Textual then
+        prints the traceback and sets `return_code` to 1). Override to save work."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual offers no public hook for an exception nothing handled: in 8.2 every
+        # handler, timer and worker reports it to this private method, which ends the app.
+        try:
+            self.before_crash()
+        except Exception as failure:  # the first error is the one worth showing
+            self.log.error(f"before_crash failed too: {failure!r}")
+        super()._handle_exception(error)
+
+
+# -- OptionList: paging before the first layout ---------------------------------------
+
+_move_page = OptionList._move_page
+
+
+def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
+    """Textual 8.2's OptionList (the command palette's list, a Select's drop-down) raised
+    KeyError on PageUp/PageDown while it had options but no size yet (just opened or
+    refilled), which ended the app. Paging waits for the first layout."""
+    if (self.highlighted or 0) in self._index_to_line:
+        _move_page(self, direction)
+
+
+# -- Footer: rewritten in place, not rebuilt -------------------------------------------
+
+
+class KeysFooter(Footer):
+    """Textual rebuilds its Footer on every bindings update, and a rebuild restyles every
+    key: tens of milliseconds. Here an update that changes nothing visible is skipped, and
+    one that keeps the number of keys (a key greyed out, or Hint giving way to the bot's
+    Space) rewrites Textual's private FooterKey widgets in place. The first update, a
+    change in the number of keys, and grouped keys (new or shown) rebuild it as Textual
+    does; so does every update outside the Textual series this was written for."""
+
+    _shown: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if not IN_RANGE:
+            super().bindings_changed(screen)
+            return
+        from textual.widgets._footer import FooterKey
+
+        shown = tuple(
+            (binding, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+        if shown == self._shown:
+            return
+        keys = [key for key in self.children if not key.has_class("-command-palette")]
+        # Textual's Footer shows one key per action: the first binding of each.
+        first_per_action: dict[str, tuple] = {}
+        for binding, enabled, tooltip in shown:
+            first_per_action.setdefault(binding.action, (binding, enabled, tooltip))
+        rewritable = (
+            self._shown is not None
+            and len(first_per_action) == len(keys)
+            and all(isinstance(key, FooterKey) for key in keys)  # no group shown
+            and not any(binding.group for binding, _, _ in shown)  # nor coming
+        )
+        self._shown = shown
+        if not rewritable:
+            super().bindings_changed(screen)
+            return
+        for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):
+            display = self.app.get_key_display(binding)
+            resized = (len(display), len(binding.description)) != (
+                len(key.key_display),
+                len(key.description),
+            )
+            key.key = binding.key
+            key.key_display = display
+            key.description = binding.description
+            key.action = binding.action
+            key._disabled = not enabled
+            key.tooltip = tooltip or None
+            key.set_class(not enabled, "-disabled")
+            key.refresh(layout=resized)
+
+
+def apply_textual_fixes() -> None:
+    """Patch what cannot be subclassed, for the Textual series it was written for."""
+    if IN_RANGE:
+        OptionList._move_page = _move_page_once_laid_out

@@ -1,0 +1,172 @@
+"""Keys as people press them: on a clock the test turns, so a held key repeating every
+40 ms and a deliberate press after a pause take no real time; and a watch on the table's
+promise: a hand is composed only for the seat that took the keyboard for it with a
+deliberate press, and a burst of keys moves the game at most one step."""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+from textual import _time as textual_time
+from textual import events
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.key_rhythm import KeyRhythm
+from sticheln_tui.screens import flow
+from sticheln_tui.screens.flow import FlowScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.private import PrivateScreen
+
+# Auto-repeat as terminals send it: the first repeat after this delay, then one each
+# REPEAT_EVERY seconds (X11's defaults are 0.66 s and 40 ms; faster settings exist).
+FIRST_REPEAT = 0.5
+REPEAT_EVERY = 0.035
+DELIBERATE_PAUSE = 0.8  # a person reading the screen before the next press
+
+_GUARD_KEYS = FlowScreen.guard_keys
+# The guards as shipped, read before any test turns them off.
+_SHIPPED_GUARDS = [
+    (owner, name, vars(owner)[name])
+    for owner, name in (
+        (FlowScreen, "INPUT_GUARD_SECONDS"),
+        (KeyRhythm, "QUIET_GAP"),
+        (KeyRhythm, "REPEAT_DELAY"),
+    )
+]
+KEY_CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
+
+
+class TestClock:
+    """Monotonic seconds that move only when told to, for the app's every timestamp."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def shipped_guards(monkeypatch) -> None:
+    for owner, name, value in _SHIPPED_GUARDS:
+        monkeypatch.setattr(owner, name, value)
+
+
+def real_key_timing(monkeypatch) -> TestClock:
+    """The guards with their shipped values, timed by a clock the test turns: events and
+    screens are stamped from it."""
+    shipped_guards(monkeypatch)
+    clock = TestClock()
+    monkeypatch.setattr(textual_time, "get_time", clock)
+    monkeypatch.setattr(flow, "time", SimpleNamespace(monotonic=clock))
+    return clock
+
+
+async def press(pilot, key: str) -> None:
+    """One key press, stamped now; then the app settles."""
+    pilot.app.post_message(events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None)))
+    await pilot.pause()
+
+
+async def deliberate(pilot, clock: TestClock, key: str) -> None:
+    clock.advance(DELIBERATE_PAUSE)
+    await press(pilot, key)
+
+
+async def hold(pilot, clock: TestClock, keys: list[str], repeats: int = 40) -> None:
+    """A held key (or a mash of several, `keys` in turn) after a pause: one press, then
+    `repeats` more at auto-repeat pace."""
+    clock.advance(DELIBERATE_PAUSE)
+    await press(pilot, keys[0])
+    clock.advance(FIRST_REPEAT if len(keys) == 1 else REPEAT_EVERY)
+    for count in range(repeats):
+        await press(pilot, keys[(count + 1) % len(keys)])
+        clock.advance(REPEAT_EVERY)
+
+
+class TableWatch:
+    """Checks the keyboard's promise as the app runs:
+    - the keyboard passes only from that seat's own hand-off, on a deliberate press;
+    - a seat's hand is composed only for the seat holding the keyboard, and only if it
+      took it by a hand-off or plays alone with bots;
+    - `steps` counts what the table's keys did (a hand-off taken, a move, a public
+      screen left), so a burst can be held to one step."""
+
+    def __init__(self, app: StichelnApp, monkeypatch) -> None:
+        self.app = app
+        self.steps = 0
+        self.hands_composed: list[int] = []
+        self._watch_hand_offs()
+        self._watch_steps()
+        self._watch_hands(monkeypatch)
+
+    def _watch_hand_offs(self) -> None:
+        app = self.app
+        accept = app.handoff_accepted
+
+        def checked_accept(seat: int) -> None:
+            screen = app.screen
+            assert isinstance(screen, HandoffScreen) and screen.seat == seat, (
+                "the keyboard passed other than from that seat's hand-off"
+            )
+            assert app.key_rhythm.deliberate, "a hand-off taken by a held or mashed key"
+            self.steps += 1
+            accept(seat)
+
+        app.handoff_accepted = checked_accept
+
+    def _watch_steps(self) -> None:
+        app = self.app
+        for name in ("reveal_seen", "scores_seen", "settle_tie", "new_game"):
+            self._count_calls(name)
+        submit = app.submit
+
+        def counted_submit(seat, move) -> None:
+            before = app.game.moves[:] if app.game else None
+            submit(seat, move)
+            if app.game is not None and app.game.moves[: len(before)] == before:
+                self.steps += len(app.game.moves) > len(before)
+
+        app.submit = counted_submit
+
+    def _count_calls(self, name: str) -> None:
+        method = getattr(self.app, name)
+
+        def counted(*args, **kwargs):
+            self.steps += 1
+            return method(*args, **kwargs)
+
+        setattr(self.app, name, counted)
+
+    def _watch_hands(self, monkeypatch) -> None:
+        """Every time a private screen shows a seat's view (new, or updated in place)."""
+
+        def guard_and_note(screen: FlowScreen) -> None:
+            if isinstance(screen, PrivateScreen) and screen.app is self.app:
+                self.hands_composed.append(screen.view.seat)
+                self.check_hand(screen.view.seat)
+            _GUARD_KEYS(screen)
+
+        monkeypatch.setattr(FlowScreen, "guard_keys", guard_and_note)
+
+    def check_hand(self, seat: int) -> None:
+        app = self.app
+        assert seat not in app.bots, "a computer player's hand on screen"
+        assert seat == app._keyboard, "a hand shown without its owner's hand-off"
+        mover = app.game.to_move
+        if mover is not None:  # while bots move, only the next human's hand may show
+            count = len(app.game.players)
+            later = ((mover + step) % count for step in range(count))
+            assert seat == next(s for s in later if s not in app.bots), (
+                "a hand left on screen while the keyboard passes to another human next"
+            )
+
+    def check(self) -> None:
+        """Whose hands the screens show now."""
+        seats = {s.view.seat for s in self.app.screen_stack if isinstance(s, PrivateScreen)}
+        assert len(seats) <= 1, f"hands of seats {seats} on screen at once"
+        if seats and self.app.game is not None:
+            self.check_hand(next(iter(seats)))

@@ -1,0 +1,289 @@
+"""The command palette offers the game's commands and survives fast keys; an unexpected
+exception or a failed save ends the program with a non-zero status, the game saved."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from importlib.metadata import version
+
+import pytest
+from helpers import cards_on_screen
+from textual import events
+from textual.app import App, ScreenStackError
+from textual.command import CommandList, CommandPalette
+
+from sticheln_tui import cli, persistence, textual_fixes
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.locations import SAVES_ENV
+from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.rules_help import RulesHelpScreen
+from sticheln_tui.screens.setup import SetupScreen
+
+NAMES = ["Ann", "Bob", "Cid"]
+
+
+def test_textual_is_the_series_the_workarounds_were_written_for():
+    assert textual_fixes.IN_RANGE, (
+        f"Textual {version('textual')} is outside the {textual_fixes.WRITTEN_FOR} series: "
+        "check every workaround in sticheln_tui/textual_fixes.py against it (some are off "
+        "now), then move WRITTEN_FOR"
+    )
+
+
+async def open_palette(pilot) -> CommandPalette:
+    await pilot.press("ctrl+p")
+    await pilot.pause(0.2)  # the palette gathers its commands
+    palette = pilot.app.screen
+    assert isinstance(palette, CommandPalette)
+    return palette
+
+
+async def three_quick_enters(pilot) -> None:
+    """Three Enters that reach the palette before it has handled the first, as from a
+    quick hand (a terminal delivers them in one read)."""
+    await open_palette(pilot)
+    for _ in range(3):
+        pilot.app.post_message(events.Key("enter", "\r"))
+    await pilot.pause(0.3)
+
+
+async def test_textual_s_own_palette_still_crashes_on_three_quick_enters():
+    """Upstream's bug, kept in view: once this fails, Textual has fixed it, and the
+    palette workaround in textual_fixes can go."""
+    app = App()
+    with pytest.raises(ScreenStackError):
+        async with app.run_test() as pilot:
+            await three_quick_enters(pilot)
+    assert app.return_code == 1
+
+
+async def test_three_quick_enters_in_the_palette_run_one_command_and_keep_the_hand_off():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await three_quick_enters(pilot)
+        assert app.is_running and app.return_code is None
+        assert isinstance(app.screen, HandoffScreen)  # the palette closed, nothing more
+        assert app.game.moves == []
+
+
+def offered(palette: CommandPalette) -> list[str]:
+    """The commands the open palette lists, as the player sees them."""
+    return [option.hit.text for option in palette.query_one(CommandList).options]
+
+
+async def run_command(pilot, title: str) -> None:
+    await open_palette(pilot)
+    await pilot.press(*title.lower())
+    await pilot.pause(0.2)
+    await pilot.press("down", "enter")
+    await pilot.pause()
+
+
+async def test_the_palette_offers_no_game_commands_before_a_game():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert sorted(offered(await open_palette(pilot))) == ["Keys", "Quit", "Rules", "Theme"]
+
+
+async def test_take_back_is_offered_exactly_when_the_key_would_work():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Take back" not in offered(await open_palette(pilot))  # nothing played yet
+        await pilot.press("escape", "escape")
+        await pilot.press("enter", "enter")  # Ann takes the keyboard, lays down a card
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and len(app.game.moves) == 1
+        assert app.check_action("take_back", ()) is True
+        assert "Take back" in offered(await open_palette(pilot))
+        await pilot.press("escape", "escape")
+        await run_command(pilot, "Take back")
+        assert app.game.moves == []
+        assert app.check_action("take_back", ()) is not True
+        assert "Take back" not in offered(await open_palette(pilot))
+
+
+def after_one_deal() -> Game:
+    game = Game(NAMES, seed=8)
+    while not game.results:
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+async def test_scores_show_the_public_totals_and_no_card():
+    game = after_one_deal()
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await run_command(pilot, "Scores")
+        (note,) = [n.message for n in app._notifications]
+        totals = game.view(None).totals
+        assert note == "Totals after 1 deal: " + ", ".join(
+            f"{name} {total:+d}" for name, total in zip(NAMES, totals, strict=True)
+        )
+        assert all(cards_on_screen(note, hand) == [] for hand in game.hands)
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_rules_and_new_game_from_the_palette():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await run_command(pilot, "Rules")
+        assert isinstance(app.screen, RulesHelpScreen)
+        assert "Rules" not in offered(await open_palette(pilot))
+        await pilot.press("escape", "escape", "escape")
+        await pilot.pause()
+        await run_command(pilot, "New game")
+        assert isinstance(app.screen, ConfirmScreen)  # the game is left only when sure
+        assert "Continue on the start screen" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.game is None
+
+
+def only_save(directory) -> persistence.Record:
+    (path,) = directory.glob("*.json")
+    return persistence.load(path)
+
+
+def crash_after_first_move(monkeypatch) -> None:
+    """The app fails right after the first move is applied, before it is saved."""
+    show_next = StichelnApp._show_next
+
+    def failing(self) -> None:
+        if len(self.game.moves) == 1:
+            raise RuntimeError("forced failure")
+        show_next(self)
+
+    monkeypatch.setattr(StichelnApp, "_show_next", failing)
+
+
+async def test_an_unexpected_exception_saves_the_game_and_ends_with_status_1(
+    monkeypatch, saves_in_a_temporary_directory
+):
+    crash_after_first_move(monkeypatch)
+    app = StichelnApp(players=NAMES, seed=4)
+    with pytest.raises(RuntimeError, match="forced failure"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert only_save(saves_in_a_temporary_directory).game.moves == []
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+    assert app.return_code == 1
+    assert len(only_save(saves_in_a_temporary_directory).game.moves) == 1
+
+
+@pytest.fixture
+def saves_cannot_be_written(monkeypatch):
+    def no_space(path, record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence, "save", no_space)
+
+
+@pytest.mark.usefixtures("saves_cannot_be_written")
+async def test_ctrl_c_ends_with_status_1_when_the_game_could_not_be_saved():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 1 and not app.saved
+
+
+async def test_ctrl_c_ends_with_status_0_once_the_game_is_saved():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0 and app.saved
+
+
+def test_the_command_line_ends_with_the_app_s_status(monkeypatch, capsys):
+    class FailedApp:
+        game = None
+        return_code = 1
+
+        def __init__(self, **kwargs):
+            pass
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FailedApp)
+    assert cli.main(["--players", "Ann,Bob,Cid"]) == 1
+
+
+CRASHING_CLI = """
+import sys
+from sticheln_tui import app, cli
+show_next = app.StichelnApp._show_next
+def failing(self):
+    if len(self.game.moves) == 1:
+        raise RuntimeError("forced failure")
+    show_next(self)
+app.StichelnApp._show_next = failing
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_crash_in_a_real_terminal_saves_and_exits_non_zero(tmp_path):
+    """The real program in a pseudo-terminal: the traceback shows, the game is saved with
+    the move that was being made, and the exit status says it failed."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", CRASHING_CLI, "--players", "Ann,Bob,Cid", "--seed", "4"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    output = bytearray()
+
+    def read() -> None:
+        while chunk := _read(master):
+            output.extend(chunk)
+
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + 30
+    while process.poll() is None:  # Enter until the first move is made (and fails)
+        assert time.monotonic() < deadline, "timed out"
+        os.write(master, b"\r")
+        time.sleep(0.4)  # each screen ignores keys for a moment after it appears
+    assert process.returncode == 1
+    time.sleep(0.2)
+    os.close(master)
+    assert b"forced failure" in output
+    assert b"Your game is saved" in output
+    record = only_save(tmp_path)
+    assert len(record.game.moves) == 1 and record.game.phase is Phase.PICK
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""

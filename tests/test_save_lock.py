@@ -1,0 +1,173 @@
+"""One program per save: a second copy of the program on the same save neither plays on
+nor writes over it; it says so and offers a look (public only) or a new game. The lock
+goes with the program that held it, `kill -9` included."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+from helpers import cards_on_screen, screen_text
+
+from sticheln_tui import cli, persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.persistence import Record, SaveLock
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
+from sticheln_tui.screens.setup import SetupScreen
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="saves are locked with flock")
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+def played(moves: int) -> Game:
+    game = Game(PLAYERS, seed=4)
+    for _ in range(moves):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+@pytest.fixture
+def save(saves_in_a_temporary_directory):
+    """A game in play (pain cards down, three cards in the first trick) in the saves."""
+    path = saves_in_a_temporary_directory / "game.json"
+    persistence.save(path, Record(played(5), (None,) * 3, 0, True))
+    return path
+
+
+@pytest.fixture
+def held_elsewhere(save):
+    """The save as another program holds it: a lock of its own open file description,
+    which conflicts with this process's as another process's would."""
+    lock = SaveLock.take(save)
+    yield lock
+    lock.release()
+
+
+def test_a_second_lock_is_refused_until_the_first_lets_go(save):
+    first = SaveLock.take(save)
+    assert first is not None and persistence.open_elsewhere(save)
+    assert SaveLock.take(save) is None
+    first.release()
+    assert not persistence.lock_of(save).exists()  # no lock file left behind
+    assert not persistence.open_elsewhere(save)
+    again = SaveLock.take(save)
+    assert again is not None
+    again.release()
+
+
+def test_a_killed_program_leaves_no_lock_behind(save):
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from pathlib import Path\n"
+            "from sticheln_tui.persistence import SaveLock\n"
+            "lock = SaveLock.take(Path(sys.argv[1]))\n"
+            "print('held' if lock else 'refused', flush=True)\n"
+            "time.sleep(60)\n",
+            str(save),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "held\n"
+        assert persistence.open_elsewhere(save)
+        assert SaveLock.take(save) is None
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(timeout=10)
+        holder.stdout.close()
+    assert persistence.lock_of(save).exists()  # nobody removed it, and yet:
+    assert not persistence.open_elsewhere(save)
+    lock = SaveLock.take(save)
+    assert lock is not None
+    lock.release()
+
+
+def test_the_listing_marks_a_game_open_elsewhere(held_elsewhere, capsys):
+    assert cli.main(["--list-saves"]) == 0
+    assert "Ann, Bob, Cid: deal 1 of 5, trick 1 of 14  (game.json)  open in another window" in (
+        capsys.readouterr().out
+    )
+    held_elsewhere.release()
+    assert cli.main(["--list-saves"]) == 0
+    assert "open in another window" not in capsys.readouterr().out
+
+
+async def test_the_app_holds_its_save_while_it_has_it_open(saves_in_a_temporary_directory):
+    app = StichelnApp(players=PLAYERS, seed=2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        path = app.save_path
+        assert persistence.open_elsewhere(path)
+        assert SaveLock.take(path) is None
+        app.new_game()
+        await pilot.pause()
+        assert not persistence.open_elsewhere(path)
+    assert not persistence.lock_of(path).exists()
+
+
+async def test_resume_of_a_save_open_elsewhere_offers_a_public_look_or_a_new_game(
+    save, held_elsewhere, monkeypatch
+):
+    monkeypatch.setattr(SaveLookScreen, "REFRESH_SECONDS", 0.1)
+    game = persistence.load(save).game
+    app = StichelnApp(resume=persistence.latest_unfinished())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OpenElsewhereScreen)
+        assert app.game is None and app.save_path is None
+        assert "This game is open in another window" in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveLookScreen)
+        shown = screen_text(app)
+        assert "Read only: Ann, Bob, Cid" in shown and "Trick 1/14" in shown
+        hands = [card for seat in range(3) for card in game.view(seat).hand]
+        assert cards_on_screen(shown, hands) == []  # the cards in the trick are public
+        # The other window plays on: the look follows its save.
+        game.apply(game.legal_moves()[0])
+        persistence.save(save, Record(game, (None,) * 3, 0, True))
+        os.utime(save, (1, 1))  # a different time even within the clock's resolution
+        await pilot.pause(SaveLookScreen.REFRESH_SECONDS + 0.3)
+        assert "Trick 2/14" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert len(app.screen_stack) == 2  # the choice beneath went too
+    assert persistence.load(save).game.moves == game.moves  # left exactly as the other saved it
+
+
+async def test_continue_on_a_save_open_elsewhere_offers_the_choice(save, held_elsewhere):
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")  # Continue has the focus
+        await pilot.pause()
+        assert isinstance(app.screen, OpenElsewhereScreen)
+        held_elsewhere.release()  # the other window quits: Continue now takes the game up
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert persistence.open_elsewhere(save)
+
+
+async def test_continue_takes_the_game_up_as_saved_last_not_as_listed(save):
+    entry = persistence.latest_unfinished()
+    game = played(9)  # saved by another window after the listing, before it quit
+    persistence.save(save, Record(game, (None,) * 3, 0, True))
+    app = StichelnApp(resume=entry)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.game.moves == game.moves and app.game.phase is Phase.PLAY

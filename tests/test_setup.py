@@ -1,0 +1,176 @@
+"""The setup form as a table meets it, and the same table again after a game."""
+
+from __future__ import annotations
+
+from helpers import screen_text
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.setup import SetupScreen
+
+SIZE = (100, 40)
+
+
+def line_with(app: StichelnApp, words: str) -> str:
+    return next(line for line in screen_text(app).splitlines() if words in line)
+
+
+def messages(app: StichelnApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def test_the_first_tab_goes_to_the_first_field():
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.focused is app.screen.query_one("#count")
+
+
+async def test_enter_on_a_choice_keeps_it_and_goes_to_the_next_field():
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        count = app.screen.query_one("#count")
+        count.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Next field" in screen_text(app)  # the footer says what Enter does here
+        await pilot.press("enter")
+        await pilot.pause()
+        assert count.value == 5
+        assert app.focused is app.screen.query_one("#name-0")
+        assert app.game is None
+
+
+async def test_ticked_and_unticked_options_read_apart_without_colour(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = StichelnApp(rules=Rules(dark=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        ticked, unticked = line_with(app, "Dark: "), line_with(app, "Mild: ")
+        box = slice(ticked.index("Dark") - 4, ticked.index("Dark"))
+        assert ticked[box].strip() != unticked[box].strip(), (ticked, unticked)
+        assert "X" in ticked[box] and "X" not in unticked[box]
+
+
+async def test_a_french_deck_switched_off_by_three_players_comes_back_with_four():
+    app = StichelnApp(rules=Rules(french_deck=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#count").value = 3
+        await pilot.pause()
+        assert not screen.rules.french_deck
+        assert "French deck: for 4 players only, ticked again with 4" in screen_text(app)
+        screen.query_one("#count").value = 4
+        await pilot.pause()
+        assert screen.rules.french_deck
+        assert screen.query_one("#option-french_deck").value is True
+        assert "The French deck is back on, for 4 players." in messages(app)
+
+
+async def test_a_french_deck_stays_off_when_an_option_ticked_since_rules_it_out():
+    app = StichelnApp(rules=Rules(french_deck=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#count").value = 3
+        await pilot.pause()
+        screen.query_one("#option-zeros_trump").value = True
+        screen.query_one("#count").value = 4
+        await pilot.pause()
+        assert screen.rules.zeros_trump and not screen.rules.french_deck
+        assert "The French deck stays off: it does not go with Zeros are trump." in messages(app)
+
+
+def words_on_screen(app: StichelnApp) -> str:
+    """The screen's words with every run of blanks and line ends as one space."""
+    return " ".join(screen_text(app).split())
+
+
+async def test_a_bad_seed_is_explained_next_to_it_and_starts_nothing():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:  # the words wrap, and stay in view
+        await pilot.pause()
+        seed = app.screen.query_one("#seed")
+        seed.focus()
+        await pilot.press(*"1x")
+        await pilot.pause()
+        assert seed.value == "1x"  # kept as typed, not silently dropped
+        assert "The seed must be a whole number, not '1x'." in words_on_screen(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.game is None
+        assert "Cannot start: the seed must be a whole number" in screen_text(app)
+        await pilot.press("backspace", "backspace", "minus", "1")
+        await pilot.pause()
+        assert "The seed must be from 0 to 2**64 - 1, not -1." in words_on_screen(app)
+        await pilot.press("backspace", "backspace", "7")
+        await pilot.pause()
+        assert "The seed must" not in words_on_screen(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.seed == 7
+
+
+def finished_game() -> Game:
+    game = Game(["Ann", "Normal 2", "Bob"], Rules(deals=1, dark=True), first_leader=1, seed=5)
+    while game.phase is not Phase.OVER:
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+LEVELS = (None, "normal", None)
+
+
+async def test_rematch_seats_the_same_table_with_new_cards_and_the_next_leader():
+    game = finished_game()
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game, LEVELS)
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen) and app.screen.final
+        assert "Rematch" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        rematch = app.game
+        assert rematch is not game and rematch.moves == []
+        assert rematch.players == game.players and rematch.rules == game.rules
+        assert app.levels == LEVELS and set(app.bots) == {1}
+        assert rematch.first_leader == 2
+        assert rematch.seed != game.seed
+        assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 2
+
+
+async def test_new_game_after_game_over_fills_in_the_last_table():
+    game = finished_game()
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game, LEVELS)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one("#count").value == 3
+        assert [screen.query_one(f"#kind-{seat}").value for seat in range(3)] == [
+            "human",
+            "normal",
+            "human",
+        ]
+        # A bot's default name stays a placeholder, so it follows a change of level.
+        assert [screen.query_one(f"#name-{seat}").value for seat in range(3)] == ["Ann", "", "Bob"]
+        assert screen.query_one("#leader").value == 1
+        assert screen.query_one("#seed").value == ""
+        assert screen.query_one("#option-dark").value is True
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game is not game and app.game.players == game.players
+        assert app.levels == LEVELS and app.game.rules == game.rules
