@@ -8,6 +8,8 @@ colour); 16 colours are shown with the standard VGA palette Rich matches against
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -19,6 +21,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, RadioButton
 
+from sticheln_tui import screens as screens_package
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 from sticheln_tui.core.game import Game, Phase, PickPain
@@ -29,6 +32,7 @@ from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
+from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.reveal import RevealScreen
@@ -205,6 +209,8 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
     broken = SaveEntry(tmp_path / "broken.json", 0.0, None, "it is cut short")
     yield "load problem", lambda: LoadProblemScreen(broken), ()
+    yield "open elsewhere", lambda: OpenElsewhereScreen(save), ()
+    yield "look at a save open elsewhere", lambda: SaveLookScreen(save), ()
     yield "too small", lambda: TooSmallScreen(Size(60, 16)), ()
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
     yield "command palette", SetupScreen, ("ctrl+p", 0.2)
@@ -213,7 +219,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
 
 async def measured_screens(
     theme: str, tmp_path
-) -> list[tuple[str, dict[tuple[Color, Color], str]]]:
+) -> list[tuple[str, type[Screen], dict[tuple[Color, Color], str]]]:
     """Each screen's drawn colours (the screen on top once its steps are done); the table
     also under two notifications."""
     measured = []
@@ -235,7 +241,7 @@ async def measured_screens(
                 app.notify("Ann: your card is back in your hand.")
                 app.notify("Could not save the game.", severity="error")
             await pilot.pause()
-            measured.append((name, drawn_colours(app.screen)))
+            measured.append((name, type(app.screen), drawn_colours(app.screen)))
             app.clear_notifications()
             while len(app.screen_stack) > depth:  # the screen and what it opened
                 await app.pop_screen()
@@ -248,7 +254,9 @@ async def test_every_text_has_enough_contrast(theme, no_color, monkeypatch, tmp_
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")  # Textual then draws in greys
     faults = []
-    for name, colours in await measured_screens(theme, tmp_path):
+    measured = await measured_screens(theme, tmp_path)
+    assert game_screens() <= {screen for _, screen, _ in measured}
+    for name, _, colours in measured:
         for (fg, bg), text in colours.items():
             for depth_name, depth in DEPTHS.items():
                 ratio = contrast(shown(fg, depth), shown(bg, depth))
@@ -257,6 +265,22 @@ async def test_every_text_has_enough_contrast(theme, no_color, monkeypatch, tmp_
                         f"{name}, {depth_name}: {ratio:.2f} {fg.name} on {bg.name}: {text[:30]}"
                     )
     assert not faults, "\n".join(faults)
+
+
+def game_screens() -> set[type[Screen]]:
+    """Every screen the game has: each class of a screen module that is not a base of
+    others."""
+    found = set()
+    for module in pkgutil.iter_modules(screens_package.__path__):
+        names = vars(importlib.import_module(f"{screens_package.__name__}.{module.name}"))
+        found |= {
+            value
+            for value in names.values()
+            if isinstance(value, type)
+            and issubclass(value, Screen)
+            and value.__module__.startswith(screens_package.__name__)
+        }
+    return {screen for screen in found if not screen.__subclasses__()}
 
 
 def test_the_palette_offers_only_the_measured_themes():
