@@ -42,6 +42,7 @@ from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
+from .themes import offer_only_our_themes
 from .widgets.table_parts import last_event_text, trick_stands
 
 apply_textual_fixes()
@@ -80,6 +81,7 @@ class StichelnApp(WorkaroundApp):
         through that save's finished game. Games are saved after every move in the
         `saves` directory (default: the user's data directory)."""
         super().__init__()
+        offer_only_our_themes(self)
         self._start_with = (players, first_leader, seed)
         self._resume = resume
         self._review = review

@@ -26,7 +26,7 @@ def colour_summary(hand: tuple[Card, ...]) -> Text:
     lines = []
     for colour, group in groupby(hand, key=lambda card: card.colour):
         cards = list(group)
-        line = colour_name(colour)
+        line = Text().append_text(colour_name(colour))
         line.append(f": {len(cards)} card{'s' if len(cards) > 1 else ''}, ")
         line.append(" ".join(rank_text(card) for card in cards))
         line.append(f", sum {sum(card.value for card in cards)}", style="dim")

@@ -8,20 +8,22 @@ from rich.text import Text
 
 from ..core.cards import SUIT_SYMBOLS, Card
 
-# Foreground/background per colour; the letter carries the colour without them.
+# Foreground/background per colour, the same in every theme: each pair keeps 4.5:1 in true
+# colour, 256 colours, 16 colours and NO_COLOR's greys, and in 16 colours each colour of a
+# deck lands on an ANSI colour of its own (green stays green; yellow and brown differ).
+# The letter carries the colour without them.
 _COLOUR_STYLES = {
-    "blue": "bold #ffffff on #1d4ed8",
+    "blue": "bold #ffffff on #1e40af",
     "red": "bold #ffffff on #b91c1c",
-    "green": "bold #ffffff on #15803d",
-    "yellow": "bold #1c1917 on #facc15",
+    "green": "bold #000000 on #22c55e",
+    "yellow": "bold #000000 on #facc15",
     "purple": "bold #ffffff on #7e22ce",
     "brown": "bold #ffffff on #78350f",
     "spades": "bold #ffffff on #1f2937",
     "hearts": "bold #ffffff on #b91c1c",
-    "diamonds": "bold #ffffff on #c2410c",
-    "clubs": "bold #ffffff on #166534",
+    "diamonds": "bold #000000 on #f97316",
+    "clubs": "bold #000000 on #22c55e",
 }
-COLOUR_HEX = {colour: style.split(" on ")[1] for colour, style in _COLOUR_STYLES.items()}
 CARD_WIDTH = 6  # `[ 7 R]`
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -49,14 +51,20 @@ def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     return f"►{body}◄" if focused else f"[{body}]"
 
 
-def card_text(card: Card, *, pain: bool = False, focused: bool = False, dim: bool = False) -> Text:
-    style = _COLOUR_STYLES[card.colour]
-    if card.value == 0 or dim:
-        # Zeros never take a trick (unless every card is a zero), so they look weaker.
-        style += " dim"
+def card_text(
+    card: Card, *, pain: bool = False, focused: bool = False, unavailable: bool = False
+) -> Text:
+    """A card on its colours; a card that may not be chosen now is drawn without them.
+
+    Zeros never take a trick (unless every card is a zero), so they are not bold: weaker,
+    yet as readable as the rest (dimmed colours fall below 4.5:1 in 256 or 16 colours).
+    """
+    style = "" if unavailable else _COLOUR_STYLES[card.colour]
+    if card.value == 0:
+        style += " not bold"
     if focused:
         style += " reverse"
-    return Text(card_label(card, pain=pain, focused=focused), style=style)
+    return Text(card_label(card, pain=pain, focused=focused), style=style.strip())
 
 
 def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Text:
@@ -65,5 +73,5 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
 
 
 def colour_name(colour: str) -> Text:
-    """A colour's name on its own colour, e.g. for 'pain: red'."""
-    return Text(colour, style=f"bold {COLOUR_HEX[colour]}")
+    """A colour's name on its card colours, e.g. for 'pain: red': readable on any theme."""
+    return Text(colour, style=_COLOUR_STYLES[colour])

@@ -156,7 +156,7 @@ class Hand(Widget, can_focus=True):
                     card,
                     pain=card.colour in self.pain_colours,
                     focused=i == self.cursor and self.has_focus,
-                    dim=card not in self.legal,
+                    unavailable=card not in self.legal,
                 )
             )
         return Text("\n").join(lines)

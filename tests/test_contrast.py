@@ -1,0 +1,302 @@
+"""Every text on every screen is readable: WCAG's 4.5:1 contrast against its background,
+measured on the screens as drawn (after Textual has resolved styles, dim and NO_COLOR's
+greys), in every theme the game offers, in true colour, 256 colours and 16 colours.
+
+256 and 16 colours are what Rich sends to such a terminal (its own downgrade of each
+colour); 16 colours are shown with the standard VGA palette Rich matches against.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator
+
+import pytest
+from rich._palettes import EIGHT_BIT_PALETTE, STANDARD_PALETTE
+from rich.cells import cell_len
+from rich.color import Color, ColorSystem, ColorType
+from rich.style import Style
+from textual.geometry import Size
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, RadioButton
+
+from sticheln_tui import screens as screens_package
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
+from sticheln_tui.core.game import Game, Phase, PickPain
+from sticheln_tui.core.review import frames
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.persistence import Record, SaveEntry
+from sticheln_tui.screens.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.confirm import ConfirmScreen
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.load_problem import LoadProblemScreen
+from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.replay import ReplayScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.rules_help import RulesHelpScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.screens.too_small import TooSmallScreen
+from sticheln_tui.widgets.cards import card_text
+from sticheln_tui.widgets.table_parts import last_event_text
+
+MINIMUM = 4.5  # WCAG 2 AA for text
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+SIZE = (100, 32)
+DEPTHS = {
+    "true colour": ColorSystem.TRUECOLOR,
+    "256 colours": ColorSystem.EIGHT_BIT,
+    "16 colours": ColorSystem.STANDARD,
+}
+THEMES = sorted(StichelnApp().available_themes)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+
+    def linear(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(value) for value in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one: tuple[int, int, int], two: tuple[int, int, int]) -> float:
+    dark, light = sorted((luminance(one), luminance(two)))
+    return (light + 0.05) / (dark + 0.05)
+
+
+def shown(color: Color, depth: ColorSystem) -> tuple[int, int, int]:
+    """The colour a terminal of this depth shows for `color`."""
+    color = color.downgrade(depth)
+    if color.type is ColorType.STANDARD:
+        return tuple(STANDARD_PALETTE[color.number])
+    if color.type is ColorType.EIGHT_BIT:
+        return tuple(EIGHT_BIT_PALETTE[color.number])
+    assert color.type is ColorType.TRUECOLOR, f"a terminal default colour: {color}"
+    return tuple(color.triplet)
+
+
+def unticked_marks(screen: Screen) -> set[tuple[int, int]]:
+    """Where unticked boxes have their X, which Textual draws barely visible on purpose:
+    it means "not ticked"."""
+    return {
+        (box.content_region.x + 1, box.content_region.y)
+        for box in [*screen.query(Checkbox), *screen.query(RadioButton)]
+        if not box.value and box.region
+    }
+
+
+def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
+    """Each (foreground, background) pair of the screen as composited, with its text.
+
+    Skipped: spaces; box-drawing and block characters (borders, rules, scroll bars and
+    the chart's bars: lines and shapes, not letters); emoji such as the palette's 🔎
+    (terminals draw them in their own colours); characters drawn in their own
+    background colour (nothing shows); the mark of an unticked box; and a dialog's
+    backdrop, which fades the screen beneath on purpose.
+
+    The compositor's full update (Textual 8.2 internals) is what the driver writes to
+    the terminal, after Textual has applied dim, opacity and NO_COLOR.
+    """
+    app = screen.app
+    update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    dialog = isinstance(screen, ModalScreen)
+    hidden = unticked_marks(screen)
+    found: dict[tuple[Color, Color], str] = {}
+    for y, line in enumerate(update.strips):
+        x = 0
+        for text, style, _ in (segment for strip in line for segment in strip):
+            style = style or Style()
+            fg, bg = style.color, style.bgcolor
+            if style.reverse:
+                fg, bg = bg, fg
+            assert not style.dim, "dim is left to the terminal, which may dim any amount"
+            for char in text:
+                if (
+                    (x, y) not in hidden
+                    and fg != bg
+                    and not char.isspace()
+                    and not "─" <= char <= "▟"
+                    and char < "\U0001f000"
+                    and not (dialog and screen.get_widget_at(x, y)[0] is screen)
+                ):
+                    found[fg, bg] = found.get((fg, bg), "") + char
+                x += cell_len(char)
+    return found
+
+
+def played_to(game: Game, done: Callable[[Game], bool]) -> Game:
+    while not done(game):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def mid_trick(game: Game) -> bool:
+    view = game.view(None)
+    return game.phase is Phase.PLAY and view.trick_number == 3 and len(view.trick) == 2
+
+
+def tied_game() -> Game:
+    """The first seeded one-deal tie-break game that ends level."""
+    for seed in range(500):
+        game = played_to(
+            Game(PLAYERS[:3], Rules(deals=1, tie_break=True), seed=seed),
+            lambda g: g.phase in (Phase.TIE, Phase.OVER),
+        )
+        if game.phase is Phase.TIE:
+            return game
+    raise AssertionError("no tied game found")
+
+
+def focus(selector: str) -> Callable[[Screen], None]:
+    return lambda screen: screen.query_one(selector).focus()
+
+
+def refused_seed(screen: Screen) -> None:
+    screen.query_one("#seed").value = "12x"
+    screen.action_start()
+
+
+# A key to press, something done to the screen, or seconds to wait for it to settle.
+Step = str | Callable[[Screen], None] | float
+
+
+def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, ...]]]:
+    """Every screen, in prepared positions that show its variants and the states of its
+    widgets: (name, screen, steps after it shows)."""
+    pick = Game(PLAYERS, seed=7)
+    table = played_to(Game(PLAYERS, seed=7), mid_trick)
+    save = SaveEntry(tmp_path / "save.json", 0.0, Record(table, (None, "normal", None, None)), None)
+    yield "setup", SetupScreen, ()
+    yield "setup, a choice", SetupScreen, (focus("#count"), "left")
+    yield "setup, an option", SetupScreen, (focus("#option-harsh"), "space")
+    yield "setup, the start button", SetupScreen, (focus("#start"),)
+    yield "setup, a refused seed", SetupScreen, (refused_seed,)
+    yield "setup with a save to continue", lambda: SetupScreen(unfinished=save), ()
+    moved = Game(PLAYERS, seed=7)
+    moved.apply(moved.legal_moves()[0])
+    news = last_event_text(moved.view(None), moved.moves[-1], 0)
+    yield "hand-off", lambda: HandoffScreen(moved.view(None), 1, news), ()
+    yield "pain pick", lambda: PainPickScreen(pick.view(0)), ("right",)
+    french = Game(PLAYERS, Rules(french_deck=True), seed=7)
+    yield "French pain pick", lambda: PainPickScreen(french.view(0)), ()
+    harsh = Game(PLAYERS, Rules(harsh=True), seed=7)
+    harsh.apply(PickPain(harsh.view(0).hand[0]))
+    harsh = played_to(harsh, lambda g: g.to_move == 0)
+    yield "harsh second pick", lambda: PainPickScreen(harsh.view(0)), ()
+    late = played_to(Game(PLAYERS, Rules(late=True), seed=7), lambda g: g.phase is Phase.CHOOSE)
+    yield "choose colour", lambda: ChooseColourScreen(late.view(late.to_move)), ("down",)
+    reveal = played_to(Game(PLAYERS, seed=7), lambda g: g.phase is Phase.PLAY)
+    yield "reveal", lambda: RevealScreen(reveal.view(None)), ()
+    yield "table", lambda: TableScreen(table.view(table.to_move)), ("right", "h")
+    for rules in (Rules(french_deck=True), Rules(reverse=True), Rules(dark=True)):
+        variant = played_to(Game(PLAYERS, rules, seed=7), mid_trick)
+        yield f"table, {rules}", lambda g=variant: TableScreen(g.view(g.to_move)), ()
+    scored = played_to(Game(PLAYERS, seed=7), lambda g: len(g.results) == 1)
+    yield "scoreboard", lambda: ScoreboardScreen(scored.view(None)), ()
+    over = played_to(Game(PLAYERS, seed=7), lambda g: g.phase is Phase.OVER)
+    yield "final scores", lambda: ScoreboardScreen(over.view(None)), ()
+    tie = tied_game()
+    yield "tie", lambda: ScoreboardScreen(tie.view(None)), ()
+    yield "rules", lambda: RulesHelpScreen(Rules()), ()
+    yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
+    yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
+    broken = SaveEntry(tmp_path / "broken.json", 0.0, None, "it is cut short")
+    yield "load problem", lambda: LoadProblemScreen(broken), ()
+    yield "open elsewhere", lambda: OpenElsewhereScreen(save), ()
+    yield "look at a save open elsewhere", lambda: SaveLookScreen(save), ()
+    yield "too small", lambda: TooSmallScreen(Size(60, 16)), ()
+    yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
+    yield "command palette", SetupScreen, ("ctrl+p", 0.2)
+    yield "theme list", SetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
+
+
+async def measured_screens(
+    theme: str, tmp_path
+) -> list[tuple[str, type[Screen], dict[tuple[Color, Color], str]]]:
+    """Each screen's drawn colours (the screen on top once its steps are done); the table
+    also under two notifications."""
+    measured = []
+    app = StichelnApp(saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        for name, make, steps in screens(tmp_path):
+            depth = len(app.screen_stack)
+            await app.push_screen(make())
+            await pilot.pause()
+            for step in steps:
+                if isinstance(step, str):
+                    await pilot.press(step)
+                elif isinstance(step, float):
+                    await pilot.pause(step)
+                else:
+                    step(app.screen)
+            if name == "table":
+                app.notify("Ann: your card is back in your hand.")
+                app.notify("Could not save the game.", severity="error")
+            await pilot.pause()
+            measured.append((name, type(app.screen), drawn_colours(app.screen)))
+            app.clear_notifications()
+            while len(app.screen_stack) > depth:  # the screen and what it opened
+                await app.pop_screen()
+    return measured
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+@pytest.mark.parametrize("theme", THEMES)
+async def test_every_text_has_enough_contrast(theme, no_color, monkeypatch, tmp_path):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")  # Textual then draws in greys
+    faults = []
+    measured = await measured_screens(theme, tmp_path)
+    assert game_screens() <= {screen for _, screen, _ in measured}
+    for name, _, colours in measured:
+        for (fg, bg), text in colours.items():
+            for depth_name, depth in DEPTHS.items():
+                ratio = contrast(shown(fg, depth), shown(bg, depth))
+                if ratio < MINIMUM:
+                    faults.append(
+                        f"{name}, {depth_name}: {ratio:.2f} {fg.name} on {bg.name}: {text[:30]}"
+                    )
+    assert not faults, "\n".join(faults)
+
+
+def game_screens() -> set[type[Screen]]:
+    """Every screen the game has: each class of a screen module that is not a base of
+    others."""
+    found = set()
+    for module in pkgutil.iter_modules(screens_package.__path__):
+        names = vars(importlib.import_module(f"{screens_package.__name__}.{module.name}"))
+        found |= {
+            value
+            for value in names.values()
+            if isinstance(value, type)
+            and issubclass(value, Screen)
+            and value.__module__.startswith(screens_package.__name__)
+        }
+    return {screen for screen in found if not screen.__subclasses__()}
+
+
+def test_the_palette_offers_only_the_measured_themes():
+    app = StichelnApp()
+    assert sorted(app.available_themes) == THEMES == ["sticheln-dark", "sticheln-light"]
+    assert app.theme == "sticheln-dark"
+
+
+@pytest.mark.parametrize("deck", [STICHELN_COLOURS, FRENCH_SUITS], ids=["Sticheln", "French"])
+def test_in_16_colours_the_colours_of_a_deck_stay_apart(deck):
+    ansi = {
+        colour: Style.parse(card_text(Card(colour, 5)).style)
+        .bgcolor.downgrade(ColorSystem.STANDARD)
+        .number
+        for colour in deck
+    }
+    assert len(set(ansi.values())) == len(deck), ansi
+    green = {"green", "clubs"} & set(deck)
+    assert all(ansi[colour] in (2, 10) for colour in green), ansi  # green stays green
