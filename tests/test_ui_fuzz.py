@@ -20,7 +20,7 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import LEVELS, Seat
 from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.core.game import Game, Phase
-from sticheln_tui.core.options import OPTIONS, PRESETS, with_option
+from sticheln_tui.core.options import OPTIONS, PRESETS, not_applicable, with_option
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import saves_directory
 from sticheln_tui.persistence import Record, SaveEntry
@@ -59,7 +59,8 @@ def random_table(rng: random.Random) -> tuple[list[Seat], Rules]:
         seats[seat] = Seat(f"{level[:4]}{seat}", level)
     rules = PRESETS[rng.choice(list(PRESETS))]
     for option in rng.sample(OPTIONS, 3):
-        if option.field != "french_deck" or count == 4:
+        greyed_out = option.field in not_applicable(rules)  # as at setup
+        if not greyed_out and (option.field != "french_deck" or count == 4):
             rules = with_option(rules, option.field, rng.random() < 0.5)
     return seats, with_option(rules, "deals", 1)
 
@@ -70,7 +71,7 @@ def saved_late_game(rng: random.Random, finished: bool = False) -> SaveEntry:
     seats, rules = random_table(rng)
     game = Game([seat.name for seat in seats], rules, seed=rng.randrange(1000))
     left = 0 if finished else len(seats) * 2
-    while game.phase is not Phase.OVER and (sum(game.view(None).hand_sizes) > left):
+    while game.phase is not Phase.OVER and (finished or sum(game.view(None).hand_sizes) > left):
         game.apply(rng.choice(game.legal_moves()))
     record = Record(game, tuple(seat.level for seat in seats), len(game.results), True)
     path = persistence.new_save_path(saves_directory(), game.players)
