@@ -3,19 +3,13 @@ exception or a failed save ends the program with a non-zero status, the game sav
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
-import struct
-import subprocess
 import sys
-import termios
-import threading
 import time
 from importlib.metadata import version
 
 import pytest
 from helpers import cards_on_screen
+from terminal import Terminal
 from textual import events
 from textual.app import App, ScreenStackError
 from textual.command import CommandList, CommandPalette
@@ -23,7 +17,6 @@ from textual.command import CommandList, CommandPalette
 from sticheln_tui import cli, persistence, textual_fixes
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
-from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
@@ -249,41 +242,19 @@ sys.exit(cli.main(sys.argv[1:]))
 def test_a_crash_in_a_real_terminal_saves_and_exits_non_zero(tmp_path):
     """The real program in a pseudo-terminal: the traceback shows, the game is saved with
     the move that was being made, and the exit status says it failed."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(tmp_path)}
-    process = subprocess.Popen(
-        [sys.executable, "-c", CRASHING_CLI, "--players", "Ann,Bob,Cid", "--seed", "4"],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        start_new_session=True,
+    terminal = Terminal(
+        tmp_path, "--players", "Ann,Bob,Cid", "--seed", "4", program=("-c", CRASHING_CLI)
     )
-    os.close(slave)
-    output = bytearray()
-
-    def read() -> None:
-        while chunk := _read(master):
-            output.extend(chunk)
-
-    threading.Thread(target=read, daemon=True).start()
     deadline = time.monotonic() + 30
-    while process.poll() is None:  # Enter until the first move is made (and fails)
+    while terminal.process.poll() is None:  # Enter until the first move is made (and fails)
         assert time.monotonic() < deadline, "timed out"
-        os.write(master, b"\r")
+        terminal.press(b"\r")
         time.sleep(0.4)  # each screen ignores keys for a moment after it appears
-    assert process.returncode == 1
+    assert terminal.process.returncode == 1
     time.sleep(0.2)
-    os.close(master)
+    terminal.close()
+    output = terminal.output
     assert b"forced failure" in output
     assert b"Your game is saved" in output
     record = only_save(tmp_path)
     assert len(record.game.moves) == 1 and record.game.phase is Phase.PICK
-
-
-def _read(fd: int) -> bytes:
-    try:
-        return os.read(fd, 65536)
-    except OSError:
-        return b""

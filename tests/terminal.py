@@ -1,0 +1,61 @@
+"""The real program in a pseudo-terminal, its output collected."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+
+from sticheln_tui.locations import SAVES_ENV
+
+PROGRAM = ("-m", "sticheln_tui")
+
+
+class Terminal:
+    """The app running in a 100x32 pseudo-terminal, its output collected. `program`:
+    what Python runs, the program itself unless a test wraps it."""
+
+    def __init__(self, saves, *args: str, program: tuple[str, ...] = PROGRAM) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(saves)}
+        self.process = subprocess.Popen(
+            [sys.executable, *program, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.output = bytearray()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.output += chunk
+
+    def press(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> None:
+        os.close(self.master)
+
+
+def wait_for(condition, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
