@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -591,14 +591,18 @@ class StichelnApp(WorkaroundApp):
         return f"{question} The game is saved: Continue on the start screen picks it up."
 
     def action_request_quit(self) -> None:
+        self._if_sure("Quit Sticheln?", self.action_save_and_quit)
+
+    def _if_sure(self, question: str, then: Callable[[], None]) -> None:
+        """Asks before leaving the game in progress, once (not over its own question)."""
         if isinstance(self.screen, ConfirmScreen):
             return
 
-        def quit_if_sure(sure: bool | None) -> None:
+        def if_sure(sure: bool | None) -> None:
             if sure:
-                self.action_save_and_quit()
+                then()
 
-        self.push_screen(ConfirmScreen(self._leaving_question("Quit Sticheln?")), quit_if_sure)
+        self.push_screen(ConfirmScreen(self._leaving_question(question)), if_sure)
 
     # -- command palette ----------------------------------------------------------
 
@@ -620,15 +624,7 @@ class StichelnApp(WorkaroundApp):
                 yield command
 
     def ask_new_game(self) -> None:
-        if isinstance(self.screen, ConfirmScreen):
-            return
-
-        def new_game_if_sure(sure: bool | None) -> None:
-            if sure:
-                self.new_game()
-
-        question = self._leaving_question("Start a new game?")
-        self.push_screen(ConfirmScreen(question), new_game_if_sure)
+        self._if_sure("Start a new game?", self.new_game)
 
     def show_totals(self) -> None:
         """The totals after the deals scored so far, public whoever holds the keyboard."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from helpers import screen_text
 
 from sticheln_tui.app import StichelnApp
@@ -58,13 +60,20 @@ async def test_ticked_and_unticked_options_read_apart_without_colour(monkeypatch
         assert "X" in ticked[box] and "X" not in unticked[box]
 
 
-async def test_a_french_deck_switched_off_by_three_players_comes_back_with_four():
+@contextlib.asynccontextmanager
+async def french_deck_at_three_players():
+    """The setup form with the French deck ticked, then three players chosen."""
     app = StichelnApp(rules=Rules(french_deck=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
-        screen.query_one("#count").value = 3
+        app.screen.query_one("#count").value = 3
         await pilot.pause()
+        yield app, pilot
+
+
+async def test_a_french_deck_switched_off_by_three_players_comes_back_with_four():
+    async with french_deck_at_three_players() as (app, pilot):
+        screen = app.screen
         assert not screen.rules.french_deck
         assert "French deck: for 4 players only, ticked again with 4" in screen_text(app)
         screen.query_one("#count").value = 4
@@ -75,12 +84,8 @@ async def test_a_french_deck_switched_off_by_three_players_comes_back_with_four(
 
 
 async def test_a_french_deck_stays_off_when_an_option_ticked_since_rules_it_out():
-    app = StichelnApp(rules=Rules(french_deck=True))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with french_deck_at_three_players() as (app, pilot):
         screen = app.screen
-        screen.query_one("#count").value = 3
-        await pilot.pause()
         screen.query_one("#option-zeros_trump").value = True
         screen.query_one("#count").value = 4
         await pilot.pause()
