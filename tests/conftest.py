@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.flow import FlowScreen
@@ -30,3 +31,13 @@ def saves_in_a_temporary_directory(monkeypatch, tmp_path):
     directory = tmp_path / "saves"
     monkeypatch.setenv("STICHELN_SAVES", str(directory))
     return directory
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Every save fails as on a full disk."""
+
+    def no_space(path, record):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence, "save", no_space)

@@ -183,15 +183,7 @@ async def test_an_unexpected_exception_saves_the_game_and_ends_with_status_1(
     assert len(only_save(saves_in_a_temporary_directory).game.moves) == 1
 
 
-@pytest.fixture
-def saves_cannot_be_written(monkeypatch):
-    def no_space(path, record):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(persistence, "save", no_space)
-
-
-@pytest.mark.usefixtures("saves_cannot_be_written")
+@pytest.mark.usefixtures("full_disk")
 async def test_ctrl_c_ends_with_status_1_when_the_game_could_not_be_saved():
     app = StichelnApp(players=NAMES, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -171,14 +171,6 @@ async def test_a_save_and_backup_that_both_fail_offer_a_new_game(tmp_path):
     assert path.read_text() == "{"
 
 
-@pytest.fixture
-def full_disk(monkeypatch):
-    def no_space(path, record):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(persistence, "save", no_space)
-
-
 @pytest.mark.usefixtures("full_disk")
 async def test_a_failed_save_is_reported_once_and_the_game_goes_on():
     app = StichelnApp(players=PLAYERS, seed=2)

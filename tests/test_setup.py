@@ -133,13 +133,19 @@ def finished_game() -> Game:
 LEVELS = (None, "normal", None)
 
 
-async def test_rematch_seats_the_same_table_with_new_cards_and_the_next_leader():
-    game = finished_game()
+@contextlib.asynccontextmanager
+async def at_the_final_screen(game: Game):
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.continue_game(game, LEVELS)
         await pilot.pause()
+        yield app, pilot
+
+
+async def test_rematch_seats_the_same_table_with_new_cards_and_the_next_leader():
+    game = finished_game()
+    async with at_the_final_screen(game) as (app, pilot):
         assert isinstance(app.screen, ScoreboardScreen) and app.screen.final
         assert "Rematch" in screen_text(app)
         await pilot.press("r")
@@ -155,11 +161,7 @@ async def test_rematch_seats_the_same_table_with_new_cards_and_the_next_leader()
 
 async def test_new_game_after_game_over_fills_in_the_last_table():
     game = finished_game()
-    app = StichelnApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.continue_game(game, LEVELS)
-        await pilot.pause()
+    async with at_the_final_screen(game) as (app, pilot):
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
