@@ -36,7 +36,7 @@ _SHIPPED_GUARDS = [
 KEY_CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
 
 
-class TestClock:
+class TurnedClock:
     """Monotonic seconds that move only when told to, for the app's every timestamp."""
 
     def __init__(self) -> None:
@@ -54,17 +54,17 @@ def shipped_guards(monkeypatch) -> None:
         monkeypatch.setattr(owner, name, value)
 
 
-def real_key_timing(monkeypatch) -> TestClock:
+def real_key_timing(monkeypatch) -> TurnedClock:
     """The guards with their shipped values, timed by a clock the test turns: the keys
     (sent by `press`), clicks and screens are stamped from it. Textual's own clock runs
     on, so its animations end as they should."""
     shipped_guards(monkeypatch)
-    clock = TestClock()
+    clock = TurnedClock()
     monkeypatch.setattr(flow, "time", SimpleNamespace(monotonic=clock))
     return clock
 
 
-async def press(pilot, clock: TestClock, key: str) -> None:
+async def press(pilot, clock: TurnedClock, key: str) -> None:
     """One key press, stamped with the test's clock; then the app settles."""
     event = events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None))
     event.time = clock()
@@ -72,12 +72,12 @@ async def press(pilot, clock: TestClock, key: str) -> None:
     await pilot.pause()
 
 
-async def deliberate(pilot, clock: TestClock, key: str) -> None:
+async def deliberate(pilot, clock: TurnedClock, key: str) -> None:
     clock.advance(DELIBERATE_PAUSE)
     await press(pilot, clock, key)
 
 
-async def hold(pilot, clock: TestClock, keys: list[str], repeats: int = 40) -> None:
+async def hold(pilot, clock: TurnedClock, keys: list[str], repeats: int = 40) -> None:
     """A held key (or a mash of several, `keys` in turn) after a pause: one press, then
     `repeats` more at auto-repeat pace."""
     clock.advance(DELIBERATE_PAUSE)

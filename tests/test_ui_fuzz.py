@@ -11,7 +11,7 @@ import asyncio
 import random
 
 import pytest
-from key_patterns import TableWatch, TestClock, hold, press, real_key_timing
+from key_patterns import TableWatch, TurnedClock, hold, press, real_key_timing
 from textual import _wait as textual_wait
 from textual.widgets import OptionList
 
@@ -79,7 +79,7 @@ def saved_late_game(rng: random.Random, finished: bool = False) -> SaveEntry:
     return SaveEntry(path, 0.0, record, None)
 
 
-async def act(pilot, rng: random.Random, clock: TestClock, watch: TableWatch) -> None:
+async def act(pilot, rng: random.Random, clock: TurnedClock, watch: TableWatch) -> None:
     roll = rng.random()
     covered = isinstance(pilot.app.screen, TooSmallScreen)
     # Some presses follow a pause, others come quickly after the one before.
