@@ -16,6 +16,7 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 from textual.widgets import Button, Footer, Input, OptionList
 
 WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and checked for
@@ -59,6 +60,13 @@ class WorkaroundApp(App[None]):
         """Textual's own action, opening the palette that drops late keys."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(SteadyCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """Textual's theme list (the palette's Theme command) is a palette too: the same
+        one as Textual's, that drops late keys."""
+        self.push_screen(
+            SteadyCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+        )
 
     def before_crash(self) -> None:
         """Called when an unexpected exception is about to end the app (Textual then

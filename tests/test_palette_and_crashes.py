@@ -70,6 +70,20 @@ async def test_three_quick_enters_in_the_palette_run_one_command_and_keep_the_ha
         assert app.game.moves == []
 
 
+async def test_three_quick_enters_in_the_theme_list_keep_the_game_running():
+    """The palette's Theme command opens a second palette, guarded the same way."""
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.search_themes()
+        await pilot.pause(0.3)
+        for _ in range(3):
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause(0.3)
+        assert app.is_running and app.return_code is None
+        assert isinstance(app.screen, HandoffScreen)
+
+
 def offered(palette: CommandPalette) -> list[str]:
     """The commands the open palette lists, as the player sees them."""
     return [option.hit.text for option in palette.query_one(CommandList).options]
