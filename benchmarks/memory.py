@@ -33,9 +33,11 @@ async def play_whole_game() -> int:
     from sticheln_tui.bots import Seat
     from sticheln_tui.key_rhythm import KeyRhythm
     from sticheln_tui.screens.flow import FlowScreen
+    from sticheln_tui.screens.handoff import HandoffScreen
 
     FlowScreen.INPUT_GUARD_SECONDS = 0.0
     KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
+    HandoffScreen.HAND_OVER_SECONDS = 0.0
     seats = [Seat("Ann"), Seat("Strong 2", "strong")]
     seats += [Seat(f"Easy {seat + 1}", "easy") for seat in range(2, 8)]
     app = StichelnApp(players=seats, seed=8)

@@ -30,6 +30,7 @@ from sticheln_tui.bots import Seat
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.flow import FlowScreen
+from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.table import TableScreen
 
 SIZE = (100, 32)
@@ -101,6 +102,7 @@ def main() -> None:
     args = parser.parse_args()
     FlowScreen.INPUT_GUARD_SECONDS = 0.0
     KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
+    HandoffScreen.HAND_OVER_SECONDS = 0.0
     with tempfile.TemporaryDirectory() as saves:
         os.environ[SAVES_ENV] = saves
         ours: list[float] = []

@@ -33,6 +33,7 @@ from sticheln_tui.screens.table import TableScreen
 # Keys come faster than any person presses them here, and bots do not pause.
 FlowScreen.INPUT_GUARD_SECONDS = 0.0
 KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
+HandoffScreen.HAND_OVER_SECONDS = 0.0
 StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)

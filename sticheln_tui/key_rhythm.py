@@ -25,11 +25,12 @@ class KeyRhythm:
         self._last_key: str | None = None
         self._last_at = -math.inf
         self.deliberate = False  # the latest press was deliberate
+        self.quiet_before = math.inf  # seconds without a key before the latest press
         self._run_began = -math.inf  # when the latest deliberate press came
 
     def press(self, key: str, at: float) -> None:
         """A key arrived at `at` (seconds, monotonic)."""
-        gap = at - self._last_at
+        gap = self.quiet_before = at - self._last_at
         first_repeat = key == self._last_key and self.deliberate and gap < self.REPEAT_DELAY
         self.deliberate = gap >= self.QUIET_GAP and not first_repeat
         self._last_key, self._last_at = key, at
@@ -38,6 +39,7 @@ class KeyRhythm:
 
     def click(self, at: float) -> None:
         """A mouse button went down: always deliberate, nothing repeats it."""
+        self.quiet_before = at - self._last_at
         self._last_key, self._last_at = None, at
         self.deliberate = True
         self._run_began = at

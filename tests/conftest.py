@@ -8,6 +8,7 @@ from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.flow import FlowScreen
+from sticheln_tui.screens.handoff import HandoffScreen
 
 
 @pytest.fixture(autouse=True)
@@ -17,6 +18,7 @@ def no_input_guard(monkeypatch):
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
     monkeypatch.setattr(KeyRhythm, "QUIET_GAP", 0.0)
     monkeypatch.setattr(KeyRhythm, "REPEAT_DELAY", 0.0)
+    monkeypatch.setattr(HandoffScreen, "HAND_OVER_SECONDS", 0.0)
 
 
 @pytest.fixture(autouse=True)

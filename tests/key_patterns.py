@@ -21,7 +21,8 @@ from sticheln_tui.screens.private import PrivateScreen
 # REPEAT_EVERY seconds (X11's defaults are 0.66 s and 40 ms; faster settings exist).
 FIRST_REPEAT = 0.5
 REPEAT_EVERY = 0.035
-DELIBERATE_PAUSE = 0.8  # a person reading the screen before the next press
+DELIBERATE_PAUSE = 1.2  # a person reading the screen, or passing the keyboard on
+TAPPING_EVERY = 0.35  # an impatient hand, pressing a key again and again
 
 _GUARD_KEYS = FlowScreen.guard_keys
 # The guards as shipped, read before any test turns them off.
@@ -31,6 +32,7 @@ _SHIPPED_GUARDS = [
         (FlowScreen, "INPUT_GUARD_SECONDS"),
         (KeyRhythm, "QUIET_GAP"),
         (KeyRhythm, "REPEAT_DELAY"),
+        (HandoffScreen, "HAND_OVER_SECONDS"),
     )
 ]
 KEY_CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
@@ -86,6 +88,14 @@ async def hold(pilot, clock: TurnedClock, keys: list[str], repeats: int = 40) ->
     for count in range(repeats):
         await press(pilot, clock, keys[(count + 1) % len(keys)])
         clock.advance(REPEAT_EVERY)
+
+
+async def tap(pilot, clock: TurnedClock, key: str, times: int) -> None:
+    """A key pressed again and again by an impatient hand, after a pause."""
+    clock.advance(DELIBERATE_PAUSE)
+    for _ in range(times):
+        await press(pilot, clock, key)
+        clock.advance(TAPPING_EVERY)
 
 
 class TableWatch:

@@ -5,7 +5,7 @@ tables; and no other seat's hand is ever composed meanwhile."""
 from __future__ import annotations
 
 import pytest
-from key_patterns import TableWatch, deliberate, hold, real_key_timing, shipped_guards
+from key_patterns import TableWatch, deliberate, hold, real_key_timing, shipped_guards, tap
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import strong as strong_module
@@ -114,6 +114,21 @@ async def test_a_deliberate_press_on_each_screen_still_moves_the_game(monkeypatc
             await deliberate(pilot, clock, "enter")
             assert watch.steps == steps + 1, f"no step from {seen[-1].__name__}"
         assert {HandoffScreen, PainPickScreen, RevealScreen, TableScreen} <= set(seen)
+
+
+async def test_tapping_enter_again_and_again_never_passes_the_keyboard(monkeypatch):
+    """Three presses a second are each deliberate, but the keyboard cannot change hands
+    that quickly: the next player's hand-off waits for a pause."""
+    clock = real_key_timing(monkeypatch)
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        watch = await start(pilot, played_to(Rules(), 3, lambda game: True), HUMANS, monkeypatch)
+        first = app.screen.seat
+        await tap(pilot, clock, "enter", 20)
+        assert set(watch.hands_composed) == {first}
+        assert isinstance(app.screen, HandoffScreen) and app.screen.seat != first
+        await deliberate(pilot, clock, "enter")  # after a pause, the next player's press
+        assert set(watch.hands_composed) == {first, app.game.to_move}
 
 
 async def test_keys_mashed_while_the_bots_play_do_not_play_the_humans_card(monkeypatch):

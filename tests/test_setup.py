@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from helpers import screen_text
+from key_patterns import deliberate, hold, real_key_timing
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
@@ -181,3 +182,24 @@ async def test_new_game_after_game_over_fills_in_the_last_table():
         await pilot.pause()
         assert app.game is not game and app.game.players == game.players
         assert app.levels == LEVELS and app.game.rules == game.rules
+
+
+async def test_enter_after_a_name_goes_on_to_the_next_name():
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#name-0").focus()
+        await pilot.press(*"Ann", "enter")
+        await pilot.pause()
+        assert app.game is None and app.focused is not app.screen.query_one("#name-0")
+        assert app.screen.query_one("#name-0").value == "Ann"
+
+
+async def test_an_enter_held_on_the_final_screen_does_not_start_the_next_game(monkeypatch):
+    """Game over, then Enter held: the start screen comes up, and waits."""
+    clock = real_key_timing(monkeypatch)
+    async with at_the_final_screen(finished_game()) as (app, pilot):
+        await hold(pilot, clock, ["enter"])
+        assert isinstance(app.screen, SetupScreen) and app.game is None
+        await deliberate(pilot, clock, "enter")  # on Start, which has the focus
+        assert app.game is not None

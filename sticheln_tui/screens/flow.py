@@ -9,15 +9,9 @@ from textual import events
 from textual.screen import Screen
 
 
-class FlowScreen(Screen):
-    """A step of the game (hand-off, pick, table, reveal, scores).
-
-    It moves the game on only for keys that began after it appeared, and not in its first
-    moment: a held, doubled or mashed Enter moves the game one step, never through a
-    hand-off into the next player's hand.
-    """
-
-    INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
+class KeyGuardedScreen(Screen):
+    """A screen that acts only on keys that began after it appeared: a key held or
+    mashed on the screen before never acts on this one."""
 
     def on_mount(self) -> None:
         self.guard_keys()
@@ -30,6 +24,20 @@ class FlowScreen(Screen):
         """From now, keys wait a moment: the screen is new, or shows something new."""
         self._shown_at = time.monotonic()
 
+    def keys_began_here(self) -> bool:
+        return self.app.key_rhythm.run_began_since(self._shown_at)
+
+
+class FlowScreen(KeyGuardedScreen):
+    """A step of the game (hand-off, pick, table, reveal, scores).
+
+    It moves the game on only for keys that began after it appeared, and not in its first
+    moment: a held, doubled or mashed Enter moves the game one step, never through a
+    hand-off into the next player's hand.
+    """
+
+    INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
+
     def settled(self) -> bool:
         """Keys count once the screen has been up a moment, if they were not already
         held or mashed when it appeared, and not while a computer player works out a
@@ -38,4 +46,4 @@ class FlowScreen(Screen):
             return False
         if time.monotonic() - self._shown_at < self.INPUT_GUARD_SECONDS:
             return False
-        return self.app.key_rhythm.run_began_since(self._shown_at)
+        return self.keys_began_here()

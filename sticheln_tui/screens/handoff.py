@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +21,8 @@ class HandoffScreen(FlowScreen):
     """Shown between two humans. It receives only the public view."""
 
     BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
+    # Passing the keyboard to the next player takes longer than this, without a key.
+    HAND_OVER_SECONDS: ClassVar[float] = 1.0
 
     def __init__(self, public: SeatView, seat: int, last_event: Text) -> None:
         super().__init__()
@@ -46,7 +50,9 @@ class HandoffScreen(FlowScreen):
         yield KeysFooter()
 
     def action_reveal(self) -> None:
-        # Only a deliberate press, after a quiet moment: a held or mashed key never
-        # passes the keyboard.
-        if self.settled() and self.app.key_rhythm.deliberate_since(self._shown_at):
+        # Only a deliberate press after the quiet of a keyboard changing hands: a held,
+        # mashed or quickly tapped key never passes it on.
+        rhythm = self.app.key_rhythm
+        deliberate = rhythm.deliberate_since(self._shown_at)
+        if self.settled() and deliberate and rhythm.quiet_before >= self.HAND_OVER_SECONDS:
             self.app.handoff_accepted(self.seat)

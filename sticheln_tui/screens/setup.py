@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
@@ -28,6 +27,7 @@ from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_pl
 from ..persistence import SaveEntry
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
+from .flow import KeyGuardedScreen
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
@@ -77,7 +77,7 @@ class FieldProblem(Static):
         self.scroll_visible(animate=False)
 
 
-class SetupScreen(Screen):
+class SetupScreen(KeyGuardedScreen):
     BINDINGS = [Binding("ctrl+s", "start", "Start")]
 
     def __init__(
@@ -181,8 +181,9 @@ class SetupScreen(Screen):
                 problem.display = False
                 yield problem
         yield Static(
-            "Tab, or Enter on a choice, moves on; Left and Right change a choice, Space "
-            "ticks an option; Enter on Start (or in a text field) starts the game.",
+            "Tab, or Enter on a name or a choice, moves on; Left and Right change a "
+            "choice, Space ticks an option; Enter on Start (or in the seed field) starts "
+            "the game.",
             classes="explain",
         )
         yield Static(id="setup-error")
@@ -365,7 +366,13 @@ class SetupScreen(Screen):
         words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
         self.query_one("#seed-problem", FieldProblem).say(words)
 
-    @on(Input.Submitted)
+    @on(Input.Submitted, ".name")
+    def next_field(self, event: Input.Submitted) -> None:
+        """Names are typed one after another: Enter goes on to the next field."""
+        event.stop()
+        self.focus_next()
+
+    @on(Input.Submitted, "#seed")
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
@@ -376,6 +383,8 @@ class SetupScreen(Screen):
             error.update(Text(f"Cannot start: {problem}."))
             self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
             return
+        if not self.keys_began_here():
+            return  # an Enter held on the final screen does not start the next game
         error.update("")
         seed = int(seed_text) if seed_text else None
         leader = self.query_one("#leader", Choice).value
