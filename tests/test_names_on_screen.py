@@ -62,6 +62,25 @@ def test_a_name_is_fitted_in_terminal_cells_and_a_cut_is_marked():
             assert cell_len(fit_name(name, width)) == width
 
 
+def test_names_that_would_be_cut_alike_are_cut_in_the_middle():
+    table = ["Christopher-Paul", "Christopher-Pete", "Christopher", "Christoph", "Al"]
+    fitted = [fit_name(name, 13, table) for name in table]
+    assert fitted[:2] == ["Christ…r-Paul", "Christ…r-Pete"]
+    assert fitted[2:] == ["Christopher  ", "Christoph    ", "Al           "]
+    assert fit_name("Christopher", 8, table) == "Chr…pher"
+    assert fit_name("Christopher", 8, ["Christopher", "Al"]) == "Christo…"  # alone: the end
+    for width in range(4, 14):
+        fitted = {fit_name(name, width, ODD_NAMES) for name in ODD_NAMES}
+        assert all(cell_len(name) == width for name in fitted)
+
+
+async def test_names_cut_alike_at_80_columns_stay_apart_on_the_table():
+    names = [f"Christopher-{n}" for n in ("Paul", "Pete", "Anna", "Alex")] + ["A", "B", "C", "D"]
+    text = await table_text(position(names, Rules(harsh=True)))
+    for name in names[:4]:
+        assert name[-4:] in text, text
+
+
 @pytest.mark.parametrize("width", [80, 120])
 async def test_emoji_cjk_and_accented_names_keep_the_card_columns_in_line(width):
     game = position(ODD_NAMES)

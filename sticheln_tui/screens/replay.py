@@ -88,7 +88,10 @@ class ReplayScreen(Screen):
             lines = [hand[start : start + per_line] for start in range(0, len(hand), per_line)]
             pain = view.pain_colours(seat)
             row = [
-                Text(marker + fit_name(name, names), style="bold" if marker.strip() else ""),
+                Text(
+                    marker + fit_name(name, names, view.players),
+                    style="bold" if marker.strip() else "",
+                ),
                 Text("\n").join(cards_text(line, pain) for line in lines),
             ]
             if view.rules.picks:

@@ -70,7 +70,7 @@ class _Names:
     def cell(self, seat: int) -> Text:
         mark = LEADER_MARK if seat in self.leaders else " " * len(LEADER_MARK)
         style = "bold" if seat in self.leaders else ""
-        return Text(mark + fit_name(self.players[seat], self.width), style=style)
+        return Text(mark + fit_name(self.players[seat], self.width, self.players), style=style)
 
     @property
     def cells(self) -> int:

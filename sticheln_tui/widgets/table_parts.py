@@ -101,7 +101,9 @@ def players_text(view: SeatView, name_width: int) -> Text:
     for seat, name in enumerate(view.players):
         line = Text()
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
-        line.append(fit_name(name, name_width), style="bold" if seat == view.seat else "")
+        line.append(
+            fit_name(name, name_width, view.players), style="bold" if seat == view.seat else ""
+        )
         line.append(" D " if seat == view.dealer else "   ", style="bold")
         if view.rules.picks:
             line.append_text(pain_text(view, seat))
@@ -146,7 +148,7 @@ def trick_text(view: SeatView, name_width: int) -> Text:
     lines = [Text(trump_note(view), style="italic")]
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
-        line = Text(fit_name(view.players[seat], name_width) + " ")
+        line = Text(fit_name(view.players[seat], name_width, view.players) + " ")
         played = next((p.card for p in view.trick if p.seat == seat), None)
         if played is not None:
             line.append_text(card_text(played))
@@ -164,7 +166,7 @@ def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) ->
     winner = view.players[taken.winner]
     lines = [Text(f"{winner} took this trick and leads the next.", style="italic")]
     for play in taken.plays:
-        line = Text(fit_name(view.players[play.seat], name_width) + " ")
+        line = Text(fit_name(view.players[play.seat], name_width, view.players) + " ")
         line.append_text(card_text(play.card))
         if play.seat == taken.winner:
             line.append("  ◀ took it", style="bold")
