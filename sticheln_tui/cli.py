@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .core.names import check_names
-from .core.options import OPTIONS, PRESETS, with_option
+from .core.options import OPTIONS, PRESETS, not_applicable, with_option
 from .core.sticheln import MAX_DEALS, Rules, check_players
 from .locations import SAVES_ENV, saves_directory
 
@@ -126,10 +126,16 @@ def rules_from(args: argparse.Namespace) -> Rules:
     """The preset with every option given on the command line.
 
     Options the preset switched on give way to a conflicting option given here (as at
-    setup); options given here that conflict with each other raise ValueError.
+    setup); options given here that conflict with each other, or that another option
+    given here makes meaningless, raise ValueError.
     """
     given = {field.name: getattr(args, field.name) for field in fields(Rules) if field.name in args}
-    Rules(**given)  # refuses a combination that is impossible in itself
+    # Refuses a combination impossible in itself, or an option that another one given
+    # makes meaningless (the setup form greys it out): silently dropped, it would surprise.
+    for name, why in not_applicable(Rules(**given)).items():
+        if given.get(name):
+            flag = next(option.flag for option in OPTIONS if option.field == name)
+            raise ValueError(f"{flag} does not apply: {why}")
     rules = PRESETS[getattr(args, "preset", "classic")]
     for name, value in given.items():
         rules = with_option(rules, name, value)

@@ -45,6 +45,8 @@ def test_help_explains_every_option():
         (["--reverse", "--zeros-trump"], "in Reverse zeros are never trump"),
         (["--late", "--dark"], "Late has no pick, so Dark does not apply"),
         (["--late", "--pain-in-hand"], "Late has no pick"),
+        (["--french-deck", "--zeros-trump"], "--zeros-trump does not apply: the French deck"),
+        (["--french-deck", "--leftover-face-down"], "--leftover-face-down does not apply"),
         (["--players", "Ann,Bob,Cid", "--french-deck"], "for exactly 4 players, not 3"),
         (["--deals", "0"], "1 to 20 deals, not 0"),
         (["--deals", "21"], "1 to 20 deals, not 21"),
