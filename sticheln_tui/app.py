@@ -218,8 +218,8 @@ class StichelnApp(WorkaroundApp):
         except OSError as error:
             if not self._save_failed:
                 self.notify(
-                    f"Could not save the game ({error.strerror or error}); "
-                    "trying again after the next move.",
+                    f"Could not save the game ({error.strerror or error}) in "
+                    f"{self.save_path.parent}; trying again after the next move.",
                     severity="error",
                     markup=False,
                 )
