@@ -59,3 +59,16 @@ def wait_for(condition, timeout: float = 30.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+# Keys as a person presses them: each after a pause long enough for a hand-off to take it
+# (the keyboard changing hands), and not so short that it looks like a held key.
+PRESS_EVERY = 1.2
+
+
+def press_until(terminal: Terminal, condition, key: bytes = b"\r", timeout: float = 40.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        terminal.press(key)
+        time.sleep(PRESS_EVERY)

@@ -9,7 +9,7 @@ from importlib.metadata import version
 
 import pytest
 from helpers import cards_on_screen
-from terminal import Terminal
+from terminal import Terminal, press_until
 from textual import events
 from textual.app import App, ScreenStackError
 from textual.command import CommandList, CommandPalette
@@ -251,11 +251,8 @@ def test_a_crash_in_a_real_terminal_saves_and_exits_non_zero(tmp_path):
     terminal = Terminal(
         tmp_path, "--players", "Ann,Bob,Cid", "--seed", "4", program=("-c", CRASHING_CLI)
     )
-    deadline = time.monotonic() + 30
-    while terminal.process.poll() is None:  # Enter until the first move is made (and fails)
-        assert time.monotonic() < deadline, "timed out"
-        terminal.press(b"\r")
-        time.sleep(0.4)  # each screen ignores keys for a moment after it appears
+    # Enter until the first move is made (and fails).
+    press_until(terminal, lambda: terminal.process.poll() is not None)
     assert terminal.process.returncode == 1
     time.sleep(0.2)
     terminal.close()

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import signal
 import sys
-import time
 
 import pytest
-from terminal import Terminal, wait_for
+from terminal import Terminal, press_until, wait_for
 
 from sticheln_tui import persistence
 
@@ -28,10 +27,7 @@ def saved_moves(saves) -> int | None:
 def start_and_play_one_move(tmp_path) -> Terminal:
     terminal = Terminal(tmp_path, "--players", "Ann,Bob,Cid", "--seed", "5")
     wait_for(lambda: saved_moves(tmp_path) == 0)
-    # The input guard ignores keys for a moment after each screen appears.
-    while saved_moves(tmp_path) != 1:
-        terminal.press(b"\r")
-        time.sleep(0.5)
+    press_until(terminal, lambda: saved_moves(tmp_path) == 1)
     return terminal
 
 
