@@ -276,7 +276,7 @@ async def test_setup_refuses_duplicate_names_and_changes_nothing():
         await pilot.click("#name-0")
         await pilot.press(*"Ann")
         await pilot.click("#name-1")
-        await pilot.press(*"ann", "enter")
+        await pilot.press(*"ann", "ctrl+s")  # Start, from any field
         await pilot.pause()
         assert on(app, SetupScreen)
         assert app.game is None
