@@ -43,7 +43,7 @@ from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .themes import offer_only_our_themes
-from .widgets.table_parts import last_event_text, trick_stands
+from .widgets.table_parts import last_event_text, totals_text, trick_stands
 
 apply_textual_fixes()
 
@@ -630,8 +630,6 @@ class StichelnApp(WorkaroundApp):
         """The totals after the deals scored so far, public whoever holds the keyboard."""
         public = self.game.view(None)
         deals = len(public.results)
-        totals = ", ".join(
-            f"{name} {total:+d}" for name, total in zip(public.players, public.totals, strict=True)
-        )
+        totals = totals_text(public)
         heading = f"after {deals} deal" + ("s" if deals != 1 else "")
         self.notify(f"Totals {heading}: {totals}", title="Scores", markup=False)

@@ -197,23 +197,18 @@ async def test_an_unexpected_exception_saves_the_game_and_ends_with_status_1(
     assert len(only_save(saves_in_a_temporary_directory).game.moves) == 1
 
 
-@pytest.mark.usefixtures("full_disk")
-async def test_ctrl_c_ends_with_status_1_when_the_game_could_not_be_saved():
+@pytest.mark.parametrize(("saves_work", "status"), [(False, 1), (True, 0)])
+async def test_ctrl_c_ends_with_status_1_only_when_the_game_could_not_be_saved(
+    request, saves_work, status
+):
+    if not saves_work:
+        request.getfixturevalue("full_disk")
     app = StichelnApp(players=NAMES, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause()
-    assert app.return_code == 1 and not app.saved
-
-
-async def test_ctrl_c_ends_with_status_0_once_the_game_is_saved():
-    app = StichelnApp(players=NAMES, seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+c")
-        await pilot.pause()
-    assert app.return_code == 0 and app.saved
+    assert app.return_code == status and app.saved is saves_work
 
 
 def test_the_command_line_ends_with_the_app_s_status(monkeypatch, capsys):

@@ -20,6 +20,7 @@ from ..widgets.table_parts import (
     players_text,
     status_line,
     table_name_width,
+    totals_text,
     trick_text,
     turn_text,
 )
@@ -120,11 +121,7 @@ class SaveLookScreen(Screen):
         if public.phase is Phase.PLAY:
             parts += [trick_text(public, name_width), last_trick_text(public)]
         if public.results:
-            totals = ", ".join(
-                f"{name} {total:+d}"
-                for name, total in zip(public.players, public.totals, strict=True)
-            )
-            parts.append(Text(f"Totals: {totals}"))
+            parts.append(Text(f"Totals: {totals_text(public)}"))
         self.query_one("#look-table", Static).update(Text("\n\n").join(parts))
 
     def action_back(self) -> None:

@@ -174,6 +174,12 @@ def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) ->
     return Text("\n").join(lines)
 
 
+def totals_text(public: SeatView) -> str:
+    """`Ann +12, Bob -3, Cid +7`: everybody's total after the deals scored so far."""
+    pairs = zip(public.players, public.totals, strict=True)
+    return ", ".join(f"{name} {total:+d}" for name, total in pairs)
+
+
 def last_trick_text(view: SeatView, last: CompletedTrick | None = None) -> Text:
     last = last or view.last_trick
     if last is None:
