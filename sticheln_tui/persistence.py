@@ -1,9 +1,32 @@
 """Saves and game records: versioned JSON, written atomically, read with suspicion.
 
-A game is fully determined by its seats, rules, first leader, seed and moves, so that is
-all a file holds; loading replays the moves through the engine, which refuses anything
-impossible. Nothing in a file is ever executed. No Textual or Rich here: the command line
-lists and checks saves without starting the app.
+A game is fully determined by its game, seats, options, first leader, seed and moves, so
+that is all a file holds; loading replays the moves through the engine, which refuses
+anything impossible. Nothing in a file is ever executed. No Textual or Rich here: the
+command line lists and checks saves without starting the app.
+
+Version 2, written now (version 1, every file before Hattrick, was Sticheln only: the same
+without "game", with the options under "rules"; it is still read):
+
+    {"format": "sticheln-game", "version": 2, "game": "hattrick",
+     "saved_at": "2026-11-29T21:05:00+01:00", "finished": false,
+     "seats": [{"name": "Ann", "bot": null}, {"name": "Bob", "bot": "easy"}, ...],
+     "first_leader": 0, "seed": 7,
+     "options": {"deals": 5},
+     "moves": [{"play": "red 7"}, {"pass": "green 3"}, ...],
+     "seen": {"deals": 1}}
+
+Every game keeps its options under "options", one field per field of its options
+dataclass (Sticheln's are its `Rules`). What a game's moves are called, and which "seen"
+markers it has, is its entry in CODECS:
+
+- Sticheln: moves {"pick": "red 7"}, {"play": "red 7"}, {"choose": ["red", "blue"]},
+  {"tie": "extra deal" | "share"}; seen {"deals": n, "reveal": bool}.
+- Hattrick: moves {"play": "red 7"}, {"pass": "green 3"} (the third-colour card shown);
+  seen {"deals": n}.
+
+A card is its colour and its value in ASCII digits without leading zeros: "red 0",
+"blue 12".
 """
 
 from __future__ import annotations
@@ -13,32 +36,26 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from .bots import LEVELS
 from .core.cards import COLOUR_ORDER, Card
-from .core.game import (
-    ChooseColours,
-    Game,
-    IllegalMove,
-    Move,
-    Phase,
-    PickPain,
-    PlayCard,
-    SettleTie,
-    seed_problem,
-)
+from .core.game import ChooseColours, Game, PickPain, SettleTie
+from .core.hattrick import HattrickGame, HattrickOptions, PassCard
 from .core.sticheln import Rules
+from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
 from .locations import saves_directory
 
 if sys.platform != "win32":
     import fcntl
 
 FORMAT = "sticheln-game"
-VERSION = 1
+VERSION = 2
+OPTIONS_FIELD = {1: "rules", 2: "options"}  # by version: where a file keeps the options
 SUFFIX = ".json"
 BACKUP_SUFFIX = ".bak"
 LOCK_SUFFIX = ".lock"
@@ -46,7 +63,9 @@ MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
 MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
 _TIE_ANSWERS = {"extra deal": True, "share": False}
-_RULE_FIELDS = {field.name: field for field in fields(Rules)}
+# A colour, a space and a value: ASCII digits only (a str's \d takes any script's
+# digits), and no leading zero, so that each card has one spelling.
+_CARD_TEXT = re.compile(r"([a-z]+) (0|[1-9][0-9]?)")
 
 
 _KIND_NAMES = {
@@ -67,25 +86,29 @@ class SaveError(ValueError):
 class Record:
     """A game with what the table had already seen of it."""
 
-    game: Game
+    game: TableGame
     levels: tuple[str | None, ...]  # a bot level per seat; None for a human
     deals_seen: int = 0  # deal scoreboards the table has looked at
-    reveal_seen: bool = False  # the pain cards of the current deal were shown to all
+    reveal_seen: bool = False  # Sticheln: the pain cards of the current deal were shown to all
 
     @property
     def finished(self) -> bool:
-        return self.game.phase is Phase.OVER
+        return self.game.finished
 
     def progress(self) -> str:
         """One line: where the game stands."""
-        game = self.game
         if self.finished:
             return "finished"
-        view = game.view(None)
+        view = self.game.view(None)
         deal = f"deal {view.deal} of {view.deals_total}"
         if view.deal > view.deals_total:
             deal = "tie-break deal"
         return f"{deal}, trick {view.trick_number} of {view.tricks_per_deal}"
+
+    def summary(self) -> str:
+        """One line: which game, who plays, where it stands."""
+        players = ", ".join(self.game.players)
+        return f"{self.game.TITLE}: {players}: {self.progress()}"
 
 
 # -- to and from JSON -------------------------------------------------------------
@@ -95,21 +118,123 @@ def card_text(card: Card) -> str:
     return f"{card.colour} {card.value}"
 
 
-def move_json(move: Move) -> dict[str, object]:
-    if isinstance(move, PickPain):
-        return {"pick": card_text(move.card)}
-    if isinstance(move, PlayCard):
-        return {"play": card_text(move.card)}
-    if isinstance(move, ChooseColours):
-        return {"choose": list(move.colours)}
-    return {"tie": "extra deal" if move.extra_deal else "share"}
+def _card(value: object, what: str) -> Card:
+    text = _expect(value, str, what)
+    match = _CARD_TEXT.fullmatch(text)
+    if not match or match[1] not in COLOUR_ORDER:
+        hint = ""
+        if re.fullmatch(r"[a-z]+ \d+", text) and len(text) < 20:
+            hint = " (a value is written in the digits 0-9, without leading zeros)"
+        raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}{hint}")
+    return Card(match[1], int(match[2]))
+
+
+@dataclass(frozen=True)
+class MoveKind:
+    """One kind of move as a save writes it: {name: detail}."""
+
+    name: str
+    type: type
+    detail: Callable[[Any], object]  # the move's detail as JSON
+    read: Callable[[object, str], Any]  # the move from its detail; `what` names it in errors
+
+
+def card_move(name: str, move_type: type) -> MoveKind:
+    """A move made with one card: {"play": "red 7"}."""
+    return MoveKind(
+        name,
+        move_type,
+        lambda move: card_text(move.card),
+        lambda detail, what: move_type(_card(detail, what)),
+    )
+
+
+def _colours(detail: object, what: str) -> ChooseColours:
+    colours = _expect(detail, list, what)
+    if not 1 <= len(colours) <= 2:
+        raise SaveError(f"{what} should choose one or two colours, not {len(colours)}")
+    for colour in colours:
+        if _expect(colour, str, f"a colour in {what}") not in COLOUR_ORDER:
+            raise SaveError(f"{what} has the unknown colour {_describe(colour)}")
+    return ChooseColours(tuple(colours))
+
+
+def _tie(detail: object, what: str) -> SettleTie:
+    if isinstance(detail, str) and detail in _TIE_ANSWERS:
+        return SettleTie(_TIE_ANSWERS[detail])
+    raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How a save writes one game: its options, its moves and what the table had seen."""
+
+    game: type[TableGame]
+    options: type  # the game's options dataclass; every field a bool or an int
+    nullable: frozenset[str]  # options that may also be null
+    moves: tuple[MoveKind, ...]
+    seen: tuple[str, ...]  # the "seen" markers: "deals", and "reveal" if the game has one
+
+    def move_json(self, move: object) -> dict[str, object]:
+        kind = next(kind for kind in self.moves if type(move) is kind.type)
+        return {kind.name: kind.detail(move)}
+
+    def move(self, value: object, what: str) -> Any:
+        entry = _expect(value, dict, what)
+        names = [kind.name for kind in self.moves]
+        if len(entry) != 1:
+            raise SaveError(f"{what} should have exactly one of {', '.join(names)}")
+        ((name, detail),) = entry.items()
+        if name not in names:
+            raise SaveError(f"{what} has the unknown kind {_describe(name)}")
+        return self.moves[names.index(name)].read(detail, what)
+
+    def option_kinds(self) -> dict[str, tuple[type, ...]]:
+        return {
+            field.name: (type(field.default),)
+            + ((type(None),) if field.name in self.nullable else ())
+            for field in fields(self.options)
+        }
+
+
+_CODECS = (
+    Codec(
+        game=Game,
+        options=Rules,
+        nullable=frozenset({"deals"}),  # one deal per player
+        moves=(
+            card_move("pick", PickPain),
+            card_move("play", PlayCard),
+            MoveKind("choose", ChooseColours, lambda move: list(move.colours), _colours),
+            MoveKind(
+                "tie", SettleTie, lambda move: "extra deal" if move.extra_deal else "share", _tie
+            ),
+        ),
+        seen=("deals", "reveal"),
+    ),
+    Codec(
+        game=HattrickGame,
+        options=HattrickOptions,
+        nullable=frozenset(),
+        moves=(card_move("play", PlayCard), card_move("pass", PassCard)),
+        seen=("deals",),
+    ),
+)
+CODECS: dict[str, Codec] = {codec.game.GAME: codec for codec in _CODECS}
+
+
+def codec_of(game: TableGame) -> Codec:
+    return CODECS[game.GAME]
 
 
 def dumps(record: Record, saved_at: datetime | None = None) -> str:
     game = record.game
+    codec = codec_of(game)
+    seen = {"deals": record.deals_seen, "reveal": record.reveal_seen}
     data = {
         "format": FORMAT,
         "version": VERSION,
+        "game": game.GAME,
         "saved_at": (saved_at or datetime.now().astimezone()).isoformat(timespec="seconds"),
         "finished": record.finished,
         "seats": [
@@ -118,9 +243,11 @@ def dumps(record: Record, saved_at: datetime | None = None) -> str:
         ],
         "first_leader": game.first_leader,
         "seed": game.seed,
-        "rules": {name: getattr(game.rules, name) for name in _RULE_FIELDS},
-        "moves": [move_json(move) for move in game.moves],
-        "seen": {"deals": record.deals_seen, "reveal": record.reveal_seen},
+        "options": {
+            field.name: getattr(game.options, field.name) for field in fields(codec.options)
+        },
+        "moves": [codec.move_json(move) for move in game.moves],
+        "seen": {marker: seen[marker] for marker in codec.seen},
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
@@ -182,52 +309,43 @@ def _keys(data: dict, required: set[str], what: str) -> None:
         raise SaveError(f"{what} lacks the field {missing[0]!r}")
 
 
-def _card(value: object, what: str) -> Card:
-    text = _expect(value, str, what)
-    match = re.fullmatch(r"([a-z]+) (\d{1,2})", text)
-    if not match or match[1] not in COLOUR_ORDER:
-        raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}")
-    return Card(match[1], int(match[2]))
-
-
-def _move(value: object, what: str) -> Move:
-    entry = _expect(value, dict, what)
-    if len(entry) != 1:
-        raise SaveError(f"{what} should have exactly one of pick, play, choose, tie")
-    ((kind, detail),) = entry.items()
-    if kind == "pick":
-        return PickPain(_card(detail, what))
-    if kind == "play":
-        return PlayCard(_card(detail, what))
-    if kind == "choose":
-        colours = _expect(detail, list, what)
-        if not 1 <= len(colours) <= 2:
-            raise SaveError(f"{what} should choose one or two colours, not {len(colours)}")
-        for colour in colours:
-            if _expect(colour, str, f"a colour in {what}") not in COLOUR_ORDER:
-                raise SaveError(f"{what} has the unknown colour {_describe(colour)}")
-        return ChooseColours(tuple(colours))
-    if kind == "tie" and isinstance(detail, str) and detail in _TIE_ANSWERS:
-        return SettleTie(_TIE_ANSWERS[detail])
-    if kind == "tie":
-        raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
-    raise SaveError(f"{what} has the unknown kind {_describe(kind)}")
-
-
-def _rules(value: object) -> Rules:
-    data = _expect(value, dict, "rules")
-    _keys(data, set(_RULE_FIELDS), "rules")
+def _options(value: object, codec: Codec, field: str) -> object:
+    data = _expect(value, dict, field)
+    kinds = codec.option_kinds()
+    unknown = sorted(set(data) - set(kinds))
+    if unknown:
+        raise SaveError(f"{codec.game.TITLE} has no option {_describe(unknown[0])}")
+    _keys(data, set(kinds), field)
     for name, option in data.items():
-        kinds = (int, type(None)) if name == "deals" else bool
-        _expect(option, kinds, f"rule {name!r}")
+        _expect(option, kinds[name], f"option {name!r}")
     try:
-        return Rules(**data)
+        return codec.options(**data)
     except ValueError as error:
-        raise SaveError(f"impossible rules: {_clipped(error)}") from None
+        raise SaveError(f"impossible options: {_clipped(error)}") from None
 
 
-def loads(text: str) -> Record:
-    """The record in this text; raises SaveError with a one-line reason."""
+def _codec(value: object) -> Codec:
+    name = _expect(value, str, "game")
+    if name not in CODECS:
+        raise SaveError(f"game should be one of {', '.join(CODECS)}, not {_describe(name)}")
+    return CODECS[name]
+
+
+def _version(data: dict) -> int:
+    if data.get("format") != FORMAT:
+        raise SaveError("not a Sticheln game file")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise SaveError(
+            f"written by a newer Sticheln (file version {_describe(version)};"
+            f" this one reads {VERSION})"
+        )
+    if type(version) is not int or version not in OPTIONS_FIELD:  # not 1.0 or true either
+        raise SaveError(f"unknown file version {_describe(version)}")
+    return version
+
+
+def _parsed(text: str) -> dict:
     if not text.strip():
         raise SaveError("the file is empty")
     try:
@@ -243,22 +361,49 @@ def loads(text: str) -> Record:
         raise SaveError("damaged or not JSON (a number with too many digits)") from None
     if _nested_deeper(data, MAX_NESTING):
         raise SaveError("the file is nested too deeply to be a save")
-    data = _expect(data, dict, "the file")
-    if data.get("format") != FORMAT:
-        raise SaveError("not a Sticheln game file")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise SaveError(
-            f"written by a newer Sticheln (file version {_describe(version)};"
-            f" this one reads {VERSION})"
-        )
-    if type(version) is not int or version != VERSION:  # not 1.0 or true either
-        raise SaveError(f"unknown file version {_describe(version)}")
+    return _expect(data, dict, "the file")
+
+
+def loads(text: str) -> Record:
+    """The record in this text; raises SaveError with a one-line reason."""
+    data = _parsed(text)
+    version = _version(data)
+    options_field = OPTIONS_FIELD[version]
     required = {"format", "version", "saved_at", "finished", "seats", "first_leader", "seed"}
-    _keys(data, required | {"rules", "moves", "seen"}, "the file")
+    required |= {options_field, "moves", "seen"} | ({"game"} if version > 1 else set())
+    _keys(data, required, "the file")
+    codec = _codec(data["game"]) if version > 1 else CODECS["sticheln"]
     _expect(data["saved_at"], str, "saved_at")
     finished = _expect(data["finished"], bool, "finished")
-    seats = _expect(data["seats"], list, "seats")
+    names, levels = _seats(data["seats"])
+    first_leader = _expect(data["first_leader"], int, "first_leader")
+    seed = _expect(data["seed"], int, "seed")
+    problem = seed_problem(seed)
+    if problem:
+        raise SaveError(_clipped(problem))
+    options = _options(data[options_field], codec, options_field)
+    raw_moves = _expect(data["moves"], list, "moves")
+    if len(raw_moves) > MAX_MOVES:
+        raise SaveError(f"{len(raw_moves)} moves are more than any game has")
+    moves = [codec.move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
+    seen = _expect(data["seen"], dict, "seen")
+    _keys(seen, set(codec.seen), "seen")
+    deals_seen = _expect(seen["deals"], int, "seen deals")
+    reveal_seen = _expect(seen.get("reveal", False), bool, "seen reveal")
+    game = _replay(codec, names, options, first_leader, seed, moves)
+    if not 0 <= deals_seen <= len(game.results):
+        most = len(game.results)
+        raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
+    record = Record(game, tuple(levels), deals_seen, reveal_seen)
+    if finished != record.finished:
+        state = "finished" if finished else "unfinished"
+        raise SaveError(f"the file says the game is {state}, but its moves say otherwise")
+    return record
+
+
+def _seats(value: object) -> tuple[list[str], list[str | None]]:
+    """The players' names and bot levels."""
+    seats = _expect(value, list, "seats")
     names, levels = [], []
     for index, seat in enumerate(seats, 1):
         entry = _expect(seat, dict, f"seat {index}")
@@ -271,36 +416,19 @@ def loads(text: str) -> Record:
         levels.append(level)
     if levels and all(levels):
         raise SaveError("every seat is a bot: at least one player must be human")
-    first_leader = _expect(data["first_leader"], int, "first_leader")
-    seed = _expect(data["seed"], int, "seed")
-    problem = seed_problem(seed)
-    if problem:
-        raise SaveError(_clipped(problem))
-    rules = _rules(data["rules"])
-    raw_moves = _expect(data["moves"], list, "moves")
-    if len(raw_moves) > MAX_MOVES:
-        raise SaveError(f"{len(raw_moves)} moves are more than any game has")
-    moves = [_move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
-    seen = _expect(data["seen"], dict, "seen")
-    _keys(seen, {"deals", "reveal"}, "seen")
-    deals_seen = _expect(seen["deals"], int, "seen deals")
-    reveal_seen = _expect(seen["reveal"], bool, "seen reveal")
-    game = _replay(names, rules, first_leader, seed, moves)
-    if not 0 <= deals_seen <= len(game.results):
-        most = len(game.results)
-        raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
-    record = Record(game, tuple(levels), deals_seen, reveal_seen)
-    if finished != record.finished:
-        state = "finished" if finished else "unfinished"
-        raise SaveError(f"the file says the game is {state}, but its moves say otherwise")
-    return record
+    return names, levels
 
 
 def _replay(
-    names: Sequence[str], rules: Rules, first_leader: int, seed: int, moves: Sequence[Move]
-) -> Game:
+    codec: Codec,
+    names: Sequence[str],
+    options: object,
+    first_leader: int,
+    seed: int,
+    moves: Sequence[Any],
+) -> TableGame:
     try:
-        game = Game(names, rules, first_leader, seed)
+        game = codec.game(names, options, first_leader, seed)
     except ValueError as error:
         raise SaveError(f"impossible game: {_clipped(error)}") from None
     for number, move in enumerate(moves, 1):
@@ -520,8 +648,7 @@ class SaveEntry:
         when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
         if self.record is None:
             return f"{when}  {self.path.name}: cannot be loaded: {self.problem}"
-        players = ", ".join(self.record.game.players)
-        line = f"{when}  {players}: {self.record.progress()}  ({self.path.name})"
+        line = f"{when}  {self.record.summary()}  ({self.path.name})"
         return line + ("  open in another window" if open_elsewhere(self.path) else "")
 
 

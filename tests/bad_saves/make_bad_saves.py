@@ -25,14 +25,17 @@ from pathlib import Path
 
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import card_text
 
 HERE = Path(__file__).parent
+V1_SAVE = HERE.parent / "v1_saves" / "classic-mid-game.json"  # written by the version-1 release
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 LEVELS = (None, "easy", None, "strong")
 SEED = 7
 BASE_MOVES = 40  # four picks, then nine tricks of the first deal
+HATTRICK_MOVES = 30  # seven tricks and two cards of the first deal, passes among them
 SAVED_AT = datetime(2026, 1, 2, 20, 15, tzinfo=UTC)
 
 
@@ -48,7 +51,21 @@ def played(rules: Rules = Rules(), moves: int | None = None, until: Phase | None
     return game
 
 
-def text_of(game: Game) -> str:
+def hattrick(deals: int = 5, moves: int | None = None) -> HattrickGame:
+    """The seed-7 Hattrick game of NAMES, always making the last legal move (a pass
+    whenever one is allowed): `moves` of them, or to the end."""
+    game = HattrickGame(NAMES, HattrickOptions(deals), 0, seed=SEED)
+    while (moves is None or len(game.moves) < moves) and not game.finished:
+        game.apply(game.legal_moves()[-1])
+    return game
+
+
+def other_digits(number: str, zero: str) -> str:
+    """The number in another script's digits, from its zero on ("\uff10": full width)."""
+    return "".join(chr(ord(zero) + int(digit)) for digit in number)
+
+
+def text_of(game: Game | HattrickGame) -> str:
     return persistence.dumps(persistence.Record(game, LEVELS), saved_at=SAVED_AT)
 
 
@@ -65,6 +82,9 @@ def bases() -> dict[str, str]:
         "late-choosing": text_of(played(Rules(late=True), until=Phase.CHOOSE)),
         "one-deal-finished": text_of(played(Rules(deals=1), until=Phase.OVER)),
         "harsh-new": text_of(played(Rules(harsh=True), moves=0)),
+        "hattrick": text_of(hattrick(moves=HATTRICK_MOVES)),
+        "hattrick-finished": text_of(hattrick(deals=1)),
+        "v1": V1_SAVE.read_text(encoding="utf-8"),
     }
 
 
@@ -92,7 +112,7 @@ def field(path: str, value: object, base: str = "base") -> bytes:
     return edited(change, base)
 
 
-def without(path: str) -> bytes:
+def without(path: str, base: str = "base") -> bytes:
     *parents, last = path.split(".")
 
     def change(data: dict) -> None:
@@ -100,7 +120,7 @@ def without(path: str) -> bytes:
             data = data[key]
         del data[last]
 
-    return edited(change)
+    return edited(change, base)
 
 
 def with_move(number: int, move: object, base: str = "base") -> bytes:
@@ -153,6 +173,37 @@ def variants() -> dict[str, bytes]:
     accented = base.replace('"Ann"', '"Zoë"')
     cut_in_character = accented.encode()[: accented.encode().index("ë".encode()) + 1]
     padding = persistence.MAX_FILE_BYTES + 1 - len(base.encode())
+    move_5 = moves[4]["play"]
+    colour_5, value_5 = move_5.split()
+    assert value_5 != "0"  # so that a leading zero changes its spelling, not its card
+
+    # Hattrick: the positions before each move of its base, to break one move.
+    hattrick_data = json.loads(bases()["hattrick"])
+    hattrick_game = hattrick(moves=HATTRICK_MOVES)
+    assert any(type(move) is PassCard for move in hattrick_game.moves)
+    before = [hattrick_game.rewound(number) for number in range(HATTRICK_MOVES)]
+
+    def colours(game: HattrickGame) -> set[str]:
+        return {card.colour for card in game.view(None).trick_cards}
+
+    def hand(game: HattrickGame) -> list:
+        return game.hands[game.to_move]
+
+    # A move made while the trick held two colours, by a seat holding cards of both a
+    # trick colour and the third colour; and one made while it held one colour.
+    two = next(
+        number
+        for number, game in enumerate(before)
+        if len(colours(game)) == 2
+        and {card.colour in colours(game) for card in hand(game)} == {True, False}
+    )
+    one = next(number for number, game in enumerate(before) if len(colours(game)) == 1)
+    in_trick = next(card for card in hand(before[two]) if card.colour in colours(before[two]))
+    third = next(card for card in hand(before[two]) if card.colour not in colours(before[two]))
+    others = before[1].hands[(before[1].to_move + 1) % len(NAMES)]
+    finished_hattrick = json.loads(bases()["hattrick-finished"])
+    sticheln_options = json.loads(base)["options"]
+    assert json.loads(bases()["v1"])["moves"][2] == {"pick": "brown 4"}
 
     files = {
         # Not a whole file.
@@ -191,7 +242,7 @@ def variants() -> dict[str, bytes]:
         "wrong-version-99.json": field("version", 99),
         "wrong-version-zero.json": field("version", 0),
         "wrong-version-string.json": field("version", "1"),
-        "wrong-version-float.json": field("version", 1.0),
+        "wrong-version-float.json": field("version", 2.0),
         "wrong-version-true.json": field("version", True),
         "wrong-version-huge.json": field("version", 10**4000),
         "missing-version.json": without("version"),
@@ -231,22 +282,24 @@ def variants() -> dict[str, bytes]:
         "seed-string.json": field("seed", "7"),
         "seed-null.json": field("seed", None),
         # Rules.
-        "rules-not-an-object.json": field("rules", "classic"),
-        "unknown-rule-field.json": field("rules.turbo", True),
-        "missing-rule-field.json": edited(lambda d: d["rules"].pop("mild")),
-        "bool-as-int-rules.json": field("rules.mild", 1),
-        "rule-as-string.json": field("rules.reverse", "false"),
+        "rules-not-an-object.json": field("options", "classic"),
+        "unknown-rule-field.json": field("options.turbo", True),
+        "missing-rule-field.json": edited(lambda d: d["options"].pop("mild")),
+        "bool-as-int-rules.json": field("options.mild", 1),
+        "rule-as-string.json": field("options.reverse", "false"),
         "rules-conflict-mild-reverse.json": edited(
-            lambda d: d["rules"].update(mild=True, reverse=True)
+            lambda d: d["options"].update(mild=True, reverse=True)
         ),
-        "rules-conflict-late-dark.json": edited(lambda d: d["rules"].update(late=True, dark=True)),
-        "rules-deals-zero.json": field("rules.deals", 0),
-        "rules-deals-21.json": field("rules.deals", 21),
-        "rules-deals-huge.json": field("rules.deals", 10**3999),
-        "rules-deals-string.json": field("rules.deals", "per-player"),
-        "rules-deals-bool.json": field("rules.deals", True),
+        "rules-conflict-late-dark.json": edited(
+            lambda d: d["options"].update(late=True, dark=True)
+        ),
+        "rules-deals-zero.json": field("options.deals", 0),
+        "rules-deals-21.json": field("options.deals", 21),
+        "rules-deals-huge.json": field("options.deals", 10**3999),
+        "rules-deals-string.json": field("options.deals", "per-player"),
+        "rules-deals-bool.json": field("options.deals", True),
         "french-deck-three-players.json": edited(
-            lambda d: (d["rules"].update(french_deck=True), d["seats"].pop(), d["moves"].clear())
+            lambda d: (d["options"].update(french_deck=True), d["seats"].pop(), d["moves"].clear())
         ),
         # Moves that cannot be read.
         "missing-moves.json": without("moves"),
@@ -322,6 +375,72 @@ def variants() -> dict[str, bytes]:
         "seen-deals-huge.json": field("seen.deals", 10**3999),
         "seen-reveal-not-bool.json": field("seen.reveal", "yes"),
         "seen-extra-field.json": field("seen.tricks", 3),
+        # Card text: one spelling per card.
+        "card-value-leading-zero.json": with_move(5, {"play": f"{colour_5} 0{value_5}"}),
+        "card-value-fullwidth-digits.json": with_move(
+            5, {"play": colour_5 + " " + other_digits(value_5, "\uff10")}
+        ),
+        "card-value-arabic-indic-digits.json": with_move(
+            5, {"play": colour_5 + " " + other_digits(value_5, "\u0660")}
+        ),
+        "card-value-plus-sign.json": with_move(5, {"play": f"{colour_5} +{value_5}"}),
+        # Which game.
+        "missing-game.json": without("game"),
+        "unknown-game.json": field("game", "skat"),
+        "game-capitalised.json": field("game", "Hattrick", base="hattrick"),
+        "game-not-text.json": field("game", ["hattrick"]),
+        "sticheln-pass-move.json": with_move(5, {"pass": move_5}),
+        # Hattrick.
+        "hattrick-illegal-pass.json": with_move(
+            two + 1, {"pass": card_text(in_trick)}, base="hattrick"
+        ),
+        "hattrick-pass-before-two-colours.json": with_move(
+            one + 1, {"pass": card_text(hand(before[one])[0])}, base="hattrick"
+        ),
+        "hattrick-play-third-colour.json": with_move(
+            two + 1, {"play": card_text(third)}, base="hattrick"
+        ),
+        "hattrick-card-not-in-hand.json": with_move(
+            2, {"play": card_text(others[0])}, base="hattrick"
+        ),
+        "hattrick-zero-at-four-players.json": with_move(2, {"play": "red 0"}, base="hattrick"),
+        "hattrick-yellow-card.json": with_move(2, {"play": "yellow 5"}, base="hattrick"),
+        "hattrick-pick-move.json": with_move(
+            2, {"pick": hattrick_data["moves"][1]["play"]}, base="hattrick"
+        ),
+        "hattrick-move-empty-object.json": with_move(2, {}, base="hattrick"),
+        "hattrick-three-players.json": edited(
+            lambda d: (d["seats"].pop(), d["moves"].clear()), "hattrick"
+        ),
+        "hattrick-eight-players.json": edited(
+            lambda d: (
+                d.update(seats=[{"name": f"P{n}", "bot": None} for n in range(1, 9)]),
+                d["moves"].clear(),
+            ),
+            "hattrick",
+        ),
+        "hattrick-sticheln-rule-option.json": field("options.mild", False, base="hattrick"),
+        "hattrick-sticheln-rules.json": field("options", sticheln_options, base="hattrick"),
+        "hattrick-options-missing-deals.json": field("options", {}, base="hattrick"),
+        "hattrick-deals-zero.json": field("options.deals", 0, base="hattrick"),
+        "hattrick-deals-21.json": field("options.deals", 21, base="hattrick"),
+        "hattrick-deals-null.json": field("options.deals", None, base="hattrick"),
+        "hattrick-deals-bool.json": field("options.deals", True, base="hattrick"),
+        "hattrick-seen-reveal.json": field("seen.reveal", False, base="hattrick"),
+        "hattrick-seen-deals-too-many.json": field("seen.deals", 1, base="hattrick"),
+        "hattrick-finished-flag-lies.json": field("finished", True, base="hattrick"),
+        "hattrick-too-many-moves.json": with_move(
+            len(finished_hattrick["moves"]) + 1, {"play": "red 5"}, base="hattrick-finished"
+        ),
+        # Version 1 (Sticheln only, the options under "rules"), as the old release wrote it.
+        "v1-names-a-game.json": field("game", "sticheln", base="v1"),
+        "v1-options-not-rules.json": edited(lambda d: d.update(options=d.pop("rules")), "v1"),
+        "v1-unknown-rule-field.json": field("rules.turbo", True, base="v1"),
+        "v1-rules-conflict.json": edited(
+            lambda d: d["rules"].update(mild=True, reverse=True), "v1"
+        ),
+        "v1-card-leading-zero.json": with_move(3, {"pick": "brown 04"}, base="v1"),
+        "v1-pass-move.json": with_move(10, {"pass": "red 5"}, base="v1"),
     }
     return files
 
