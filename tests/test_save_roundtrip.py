@@ -1,6 +1,7 @@
-"""Property tests: a saved game loads as the very same game, under every option.
+"""Property tests: a saved game loads as the very same game, of every game, under every
+option.
 
-A random seeded game (a preset or any valid option combination, possibly edited with
+A random seeded Sticheln game (a preset or any valid option combination, possibly edited with
 `with_option` as setup does, 3 to 8 players with any acceptable names, a random bot level
 per seat with at least one human) is played with seeded random legal moves to a random
 move, from the first (no move yet) to game over. `loads(dumps(record))` (and, for some
@@ -9,7 +10,8 @@ seat's view and the public view, the moves, results, phase, seat to move, seed, 
 players, every other engine field and the position of the deck's random stream, plus the
 record's levels and what the table had seen. Both games are then finished with the same
 seeded choices and must reach the same final results and views, which shows that nothing
-the rest of the game depends on was lost (the next deal's shuffle, for one).
+the rest of the game depends on was lost (the next deal's shuffle, for one). Hattrick
+games (4 to 7 players, any number of deals) are checked the same way.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from test_engine_properties import NAMES, all_views, seeds, tables
 
 from sticheln_tui.bots import LEVELS
 from sticheln_tui.core.game import MAX_SEED, Game, Phase
+from sticheln_tui.core.hattrick import MAX_PLAYERS, MIN_PLAYERS, HattrickGame, HattrickOptions
 from sticheln_tui.core.names import MAX_NAME_LENGTH, check_names
 from sticheln_tui.core.options import OPTIONS, PRESETS, not_applicable, with_option
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.core.table import TableGame
 from sticheln_tui.persistence import Record, backup_of, dumps, load, loads, save
 
 SETTINGS = settings(max_examples=80, deadline=None, print_blob=True, database=None)
@@ -100,10 +104,10 @@ def saved_tables(draw) -> Table:
     )
 
 
-def play(game: Game, rng: random.Random, stop: int, phase: Phase | None = None) -> None:
+def play(game: TableGame, rng: random.Random, stop: int, phase: Phase | None = None) -> None:
     """Random legal moves until `stop` moves are made (and, given a phase, until the game
     is in it) or the game is over."""
-    while game.phase is not Phase.OVER and (
+    while not game.finished and (
         len(game.moves) < stop or (phase is not None and game.phase is not phase)
     ):
         game.apply(rng.choice(game.legal_moves()))
@@ -116,9 +120,10 @@ def engine_state(game: Game) -> dict[str, object]:
     return state
 
 
-def check_same_game(loaded: Game, original: Game) -> None:
+def check_same_game(loaded: TableGame, original: TableGame) -> None:
+    assert type(loaded) is type(original)
     assert loaded.players == original.players
-    assert loaded.rules == original.rules
+    assert loaded.options == original.options
     assert loaded.first_leader == original.first_leader
     assert loaded.seed == original.seed
     assert loaded.moves == original.moves
@@ -142,18 +147,18 @@ def check_same_record(loaded: Record, original: Record) -> None:
     assert dumps(loaded, SAVED_AT) == dumps(original, SAVED_AT)
 
 
-def finish_all(games: list[Game], finish_seed: int) -> None:
+def finish_all(games: list[TableGame], finish_seed: int) -> None:
     """Finish the games with the same seeded choices, each offered the same moves
     throughout; they must end alike."""
     first, *others = games
     choosers = [random.Random(finish_seed) for _ in games]
-    while first.phase is not Phase.OVER:
+    while not first.finished:
         offered = first.legal_moves()
         for game, chooser in zip(games, choosers, strict=True):
             assert game.legal_moves() == offered
             game.apply(chooser.choice(offered))
     for game in others:
-        assert game.phase is Phase.OVER
+        assert game.finished
         assert game.moves == first.moves
         assert game.results == first.results
         assert all_views(game) == all_views(first)
@@ -235,6 +240,60 @@ def test_a_loaded_game_is_the_same_game(
         check_same_record(from_file, record)
         assert not backup_of(path).exists()  # a first save has nothing to keep
         games.append(from_file.game)
+    finish_all(games, finish_seed)
+
+
+@st.composite
+def hattrick_tables(draw) -> tuple[HattrickGame, tuple[str | None, ...]]:
+    """A new Hattrick game of 4 to 7 players (any names, leader, seed and number of deals,
+    mostly short games) and who plays each seat, one human at least."""
+    players = draw(st.integers(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS))
+    names = draw(
+        st.one_of(
+            st.just(NAMES[:players]),
+            st.lists(names_at_a_table, min_size=players, max_size=players, unique_by=_fold).map(
+                tuple
+            ),
+        )
+    )
+    assume(check_names(names) is None)
+    deals = draw(st.one_of(st.integers(min_value=1, max_value=2), st.integers(1, 20)))
+    levels = draw(st.lists(st.sampled_from((None, *LEVELS)), min_size=players, max_size=players))
+    levels[draw(st.integers(min_value=0, max_value=players - 1))] = None
+    game = HattrickGame(
+        names,
+        HattrickOptions(deals),
+        draw(st.integers(min_value=0, max_value=players - 1)),
+        draw(st.integers(min_value=0, max_value=MAX_SEED - 1)),
+    )
+    return game, tuple(levels)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(
+    table=hattrick_tables(),
+    choice_seed=seeds,
+    stop=st.integers(min_value=0, max_value=400),
+    seen=st.floats(min_value=0, max_value=1),
+    finish_seed=seeds,
+    through_file=st.booleans(),
+)
+def test_a_loaded_hattrick_game_is_the_same_game(
+    tmp_path_factory, table, choice_seed, stop, seen, finish_seed, through_file
+):
+    """A Hattrick game saved at any move (from the first to game over) loads as the same
+    game, and goes on exactly as the original would."""
+    game, levels = table
+    play(game, random.Random(choice_seed), stop)
+    record = Record(game, levels, round(seen * len(game.results)))
+    loaded = loads(dumps(record))
+    check_same_record(loaded, record)
+    games = [game, loaded.game]
+    if through_file:
+        path = tmp_path_factory.mktemp("saves") / "game.json"
+        save(path, record)
+        games.append(load(path).game)
+        check_same_game(games[-1], game)
     finish_all(games, finish_seed)
 
 

@@ -1,11 +1,14 @@
-"""After-game review: a finished game step by step, every hand and pain card face up."""
+"""After-game review: a finished game step by step, every hand (and every hidden card) face
+up, for any game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .cards import Card
-from .game import Game, Move, Phase, SeatView
+from .table import TableGame
 
 
 @dataclass(frozen=True)
@@ -13,20 +16,34 @@ class Frame:
     """The table after `step` moves, as nobody saw it during play: all cards open."""
 
     step: int
-    move: Move | None  # the move just made (None before the first)
+    move: Any  # the move just made (None before the first), one of the game's moves
     mover: int | None
-    view: SeatView  # the public view, with every seat's pain cards shown
+    view: Any  # the game's public view, with whatever it keeps face down turned up
     hands: tuple[tuple[Card, ...], ...]  # by seat
 
 
-def frames(finished: Game) -> list[Frame]:
+def _pain_cards_shown(game: TableGame, views: Sequence[Any]) -> Any:
+    """Sticheln's public view with every seat's pain cards, even those still face down."""
+    return replace(
+        game.view(None), pain_cards=tuple(view.pain_cards[seat] for seat, view in enumerate(views))
+    )
+
+
+# What a game keeps face down besides the hands, turned up for review: by game; a game not
+# listed hides nothing but its hands (Hattrick's piles and pass cards are public).
+_OPENED: dict[str, Callable[[TableGame, Sequence[Any]], Any]] = {
+    "sticheln": _pain_cards_shown,
+}
+
+
+def frames(finished: TableGame) -> list[Frame]:
     """Every position of a finished game, from the deal to the final scores.
 
     Raises ValueError for a game still being played: its hands are secret.
     """
-    if finished.phase is not Phase.OVER:
+    if not finished.finished:
         raise ValueError("the game is not finished, and a replay shows every hand")
-    game = Game(finished.players, finished.rules, finished.first_leader, finished.seed)
+    game = type(finished)(finished.players, finished.options, finished.first_leader, finished.seed)
     shown = [_frame(game, 0, None, None)]
     for step, move in enumerate(finished.moves, 1):
         mover = game.to_move
@@ -35,10 +52,8 @@ def frames(finished: Game) -> list[Frame]:
     return shown
 
 
-def _frame(game: Game, step: int, move: Move | None, mover: int | None) -> Frame:
-    seats = range(len(game.players))
-    views = [game.view(seat) for seat in seats]
-    public = replace(
-        game.view(None), pain_cards=tuple(views[seat].pain_cards[seat] for seat in seats)
-    )
+def _frame(game: TableGame, step: int, move: Any, mover: int | None) -> Frame:
+    views = [game.view(seat) for seat in range(len(game.players))]
+    opened = _OPENED.get(game.GAME)
+    public = opened(game, views) if opened else game.view(None)
     return Frame(step, move, mover, public, tuple(view.hand for view in views))
