@@ -122,8 +122,9 @@ def _card(value: object, what: str) -> Card:
     text = _expect(value, str, what)
     match = _CARD_TEXT.fullmatch(text)
     if not match or match[1] not in COLOUR_ORDER:
+        value = text.partition(" ")[2]
         hint = ""
-        if re.fullmatch(r"[a-z]+ \d+", text) and len(text) < 20:
+        if value.isdigit() and (not value.isascii() or value.startswith("0")):
             hint = " (a value is written in the digits 0-9, without leading zeros)"
         raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}{hint}")
     return Card(match[1], int(match[2]))
@@ -139,7 +140,7 @@ class MoveKind:
     read: Callable[[object, str], Any]  # the move from its detail; `what` names it in errors
 
 
-def card_move(name: str, move_type: type) -> MoveKind:
+def _card_move(name: str, move_type: type) -> MoveKind:
     """A move made with one card: {"play": "red 7"}."""
     return MoveKind(
         name,
@@ -203,8 +204,8 @@ _CODECS = (
         options=Rules,
         nullable=frozenset({"deals"}),  # one deal per player
         moves=(
-            card_move("pick", PickPain),
-            card_move("play", PlayCard),
+            _card_move("pick", PickPain),
+            _card_move("play", PlayCard),
             MoveKind("choose", ChooseColours, lambda move: list(move.colours), _colours),
             MoveKind(
                 "tie", SettleTie, lambda move: "extra deal" if move.extra_deal else "share", _tie
@@ -216,7 +217,7 @@ _CODECS = (
         game=HattrickGame,
         options=HattrickOptions,
         nullable=frozenset(),
-        moves=(card_move("play", PlayCard), card_move("pass", PassCard)),
+        moves=(_card_move("play", PlayCard), _card_move("pass", PassCard)),
         seen=("deals",),
     ),
 )

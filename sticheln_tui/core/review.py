@@ -43,7 +43,7 @@ def frames(finished: TableGame) -> list[Frame]:
     """
     if not finished.finished:
         raise ValueError("the game is not finished, and a replay shows every hand")
-    game = type(finished)(finished.players, finished.options, finished.first_leader, finished.seed)
+    game = finished.rewound(0)
     shown = [_frame(game, 0, None, None)]
     for step, move in enumerate(finished.moves, 1):
         mover = game.to_move
