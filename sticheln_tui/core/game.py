@@ -302,10 +302,13 @@ class Game(TableGame):
         return move in self.legal_moves()
 
     def _pickable(self, seat: int) -> list[Card]:
-        """A second pain card (Harsh) must be of another colour than the first."""
-        taken = {card.colour for card in self.pain_cards[seat]}
+        """A second pain card (Harsh) must be of another colour than the first, unless the
+        hand holds no other colour: then it is of the same colour, and that player has one
+        pain colour, so that every hand stays the same size (RULES.md 1.7)."""
         kept = set(self.pain_cards[seat])
-        return [card for card in self.hands[seat] if card.colour not in taken and card not in kept]
+        taken = {card.colour for card in kept}
+        open_cards = [card for card in self.hands[seat] if card not in kept]
+        return [card for card in open_cards if card.colour not in taken] or open_cards
 
     def _advance(self, move: Move) -> None:
         seat = self.to_move
@@ -353,7 +356,7 @@ class Game(TableGame):
         return f"{move.card} is not in {name}'s hand"
 
     def _picking_done(self, seat: int) -> bool:
-        return len(self.pain_cards[seat]) >= self.rules.picks or not self._pickable(seat)
+        return len(self.pain_cards[seat]) >= self.rules.picks
 
     def _next_picker(self) -> None:
         count = len(self.players)
