@@ -296,7 +296,7 @@ def test_list_saves_names_each_game_and_each_problem(saves_in_a_temporary_direct
     assert cli.main(["--list-saves"]) == 0
     out = capsys.readouterr().out
     assert str(directory) in out
-    assert "Ann, Bob, Cid: deal 1 of 5" in out
+    assert "Sticheln: Ann, Bob, Cid: deal 1 of 5" in out
     assert "b.json: cannot be loaded: damaged or not JSON" in out
 
 
