@@ -1,5 +1,5 @@
 """Saves of every game and every file version: version-1 files (Sticheln only, written
-by the release before Hattrick, kept in tests/v1_saves/ as that release wrote them) list,
+by the release before Hattrick, commit 13c783a, kept in tests/v1_saves/ as it wrote them) list,
 load, resume, export and replay; a version-2 save of each game loads as the same game; the
 saves directory lists and continues games of several kinds."""
 
@@ -12,11 +12,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from test_save_roundtrip import check_same_game
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.games import GAMES
-from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.review import frames
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import CODECS, Record, dumps, load, loads
@@ -43,22 +44,6 @@ V1_FILES = {
 
 def v1_text(name: str) -> str:
     return (V1_SAVES / name).read_text(encoding="utf-8")
-
-
-def same_game(loaded, original) -> None:
-    """The same game: same table, same moves, same state, every seat's view alike."""
-    assert type(loaded) is type(original)
-    assert (loaded.players, loaded.options, loaded.first_leader, loaded.seed) == (
-        original.players,
-        original.options,
-        original.first_leader,
-        original.seed,
-    )
-    assert loaded.moves == original.moves
-    assert loaded.results == original.results
-    assert loaded.legal_moves() == original.legal_moves()
-    seats = [None, *range(len(original.players))]
-    assert [loaded.view(seat) for seat in seats] == [original.view(seat) for seat in seats]
 
 
 def random_play(game, rng: random.Random, moves: int | None = None):
@@ -100,7 +85,7 @@ def test_a_version_1_file_loads_as_sticheln(name):
 
 
 @pytest.mark.parametrize("name", sorted(V1_FILES))
-def test_a_version_1_file_saves_again_as_version_2_of_the_same_game(name):
+def test_a_version_1_file_saves_again_as_version_2_of_the_check_same_game(name):
     record = load(V1_SAVES / name)
     text = dumps(record, SAVED_AT)
     data = json.loads(text)
@@ -110,7 +95,7 @@ def test_a_version_1_file_saves_again_as_version_2_of_the_same_game(name):
     assert data["options"] == old["rules"]
     assert (data["seats"], data["moves"], data["seen"]) == (old["seats"], old["moves"], old["seen"])
     again = loads(text)
-    same_game(again.game, record.game)
+    check_same_game(again.game, record.game)
     assert (again.levels, again.deals_seen, again.reveal_seen) == (
         record.levels,
         record.deals_seen,
@@ -128,7 +113,7 @@ def test_an_unfinished_version_1_game_resumes_to_the_end(name, tmp_path):
     assert json.loads(path.read_text())["version"] == 2
     assert json.loads(persistence.backup_of(path).read_text())["version"] == 1
     resumed = load(path)
-    same_game(resumed.game, record.game)
+    check_same_game(resumed.game, record.game)
     random_play(resumed.game, random.Random(2))
     assert load(persistence.backup_of(path)).progress() == V1_FILES[name][2]
 
@@ -139,7 +124,7 @@ def test_a_finished_version_1_game_exports_and_replays(name, tmp_path, capsys):
     assert cli.main(["--load", str(V1_SAVES / name), "--export", str(target)]) == 0
     assert "written to" in capsys.readouterr().out
     exported = load(target)
-    same_game(exported.game, load(V1_SAVES / name).game)
+    check_same_game(exported.game, load(V1_SAVES / name).game)
     shown = frames(load(V1_SAVES / name).game)
     assert len(shown) == V1_FILES[name][1] + 1
     assert shown[-1].view.winners and all(shown[0].hands)
@@ -173,7 +158,7 @@ def test_every_game_has_a_save_codec():
         pytest.param(lambda: hattrick(7, deals=1), id="hattrick-finished"),
     ],
 )
-def test_a_version_2_save_of_each_game_loads_as_the_same_game(game, tmp_path):
+def test_a_version_2_save_of_each_game_loads_as_the_check_same_game(game, tmp_path):
     original = game()
     seats = len(original.players)
     record = Record(original, (None,) + ("normal",) * (seats - 1), len(original.results))
@@ -182,20 +167,20 @@ def test_a_version_2_save_of_each_game_loads_as_the_same_game(game, tmp_path):
     data = json.loads(path.read_text())
     assert (data["version"], data["game"]) == (2, original.GAME)
     loaded = load(path)
-    same_game(loaded.game, original)
+    check_same_game(loaded.game, original)
     assert loaded.levels == record.levels and loaded.deals_seen == record.deals_seen
     assert dumps(loaded, SAVED_AT) == dumps(record, SAVED_AT)
     if not original.finished:  # and it goes on as the original would
         for game in (original, loaded.game):
             random_play(game, random.Random(3))
-        same_game(loaded.game, original)
+        check_same_game(loaded.game, original)
 
 
 def test_a_hattrick_save_holds_its_own_options_moves_and_seen_markers():
     game = hattrick(4, 0)
-    while not any(type(move).__name__ == "PassCard" for move in game.moves):
+    while not any(type(move) is PassCard for move in game.moves):
         moves = game.legal_moves()
-        passes = [move for move in moves if type(move).__name__ == "PassCard"]
+        passes = [move for move in moves if type(move) is PassCard]
         game.apply(passes[0] if passes else moves[0])
     data = json.loads(dumps(Record(game, (None,) * 4), SAVED_AT))
     assert data["options"] == {"deals": 2}
