@@ -9,8 +9,9 @@ workaround against the new version and moved `WRITTEN_FOR`.
 
 from __future__ import annotations
 
-from importlib.metadata import version
+import os
 
+import textual
 from textual import on
 from textual.app import App
 from textual.command import CommandPalette
@@ -23,7 +24,22 @@ WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and ch
 
 
 def textual_series() -> tuple[int, int]:
-    major, minor = version("textual").split(".")[:2]
+    """The installed Textual's major and minor version, read from the name of the metadata
+    folder an installer puts beside the package: importlib.metadata would add a tenth to
+    the start-up. Any other kind of installation asks importlib.metadata."""
+    site = os.path.dirname(os.path.dirname(textual.__file__))
+    folders = [
+        name
+        for name in os.listdir(site)
+        if name.startswith("textual-") and name.endswith(".dist-info")
+    ]
+    if len(folders) == 1:
+        installed = folders[0].removeprefix("textual-")
+    else:
+        from importlib.metadata import version
+
+        installed = version("textual")
+    major, minor = installed.split(".")[:2]
     return int(major), int(minor)
 
 
