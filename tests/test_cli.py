@@ -83,6 +83,7 @@ def test_good_options_reach_the_app(monkeypatch):
         "first_leader": 1,
         "seed": 42,
         "rules": Rules(),
+        "game": "sticheln",
         "ran": True,
     }
 
