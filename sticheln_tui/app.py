@@ -332,11 +332,16 @@ class StichelnApp(WorkaroundApp):
         self.start_game(seats, leader, seed, options)
 
     def new_game(self) -> None:
-        """The game's setup form, filled in with this table (Escape: the first screen)."""
+        """The setup form of the game in hand, filled in with its table (Escape: the
+        first screen, for another game); without one (a save that would not load), the
+        first screen."""
         game = self.game
         self.game = None
         self._hold(None)
         self._thinking = None
+        if game is None:
+            self._show(MenuScreen(self.saves))
+            return
         self._show(self._setup(game.GAME, game.options, None, self._seats(game), game.first_leader))
 
     def rematch(self) -> None:
