@@ -18,36 +18,48 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from . import persistence
-from .bots import Bot, Seat, make_bot
 from .core.catalogue import TITLES
-from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
-from .core.review import frames
 from .core.sticheln import Rules
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
-from .persistence import Record, SaveEntry
-from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
-from .screens.handoff import HandoffScreen
-from .screens.load_problem import LoadProblemScreen
 from .screens.menu import MenuScreen
-from .screens.open_elsewhere import OpenElsewhereScreen
-from .screens.pain_pick import PainPickScreen
-from .screens.private import PrivateScreen
-from .screens.replay import ReplayScreen
-from .screens.reveal import RevealScreen
 from .screens.rules_help import RulesHelpScreen
-from .screens.scoreboard import ScoreboardScreen
-from .screens.setup import SETUP_FORMS, SetupScreen, StichelnSetupScreen
-from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .themes import offer_only_our_themes
-from .widgets.table_parts import last_event_text, totals_text, trick_stands
 
 apply_textual_fixes()
+
+
+def _load_the_game() -> None:
+    """What a game needs and the first screen does not: the engine, the bots, the saves
+    and the game's screens. Imported once a game is chosen, resumed or asked for, so that
+    the first screen is drawn at once (within 1.15x a minimal Textual app)."""
+    global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
+    global ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+    global ChooseColourScreen, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
+    global PainPickScreen, PrivateScreen, ReplayScreen, RevealScreen, ScoreboardScreen
+    global SETUP_FORMS, SetupScreen, StichelnSetupScreen, TableScreen
+    global last_event_text, totals_text, trick_stands
+    from . import persistence
+    from .bots import Bot, Seat, make_bot
+    from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+    from .core.review import frames
+    from .persistence import Record, SaveEntry
+    from .screens.choose_colour import ChooseColourScreen
+    from .screens.handoff import HandoffScreen
+    from .screens.load_problem import LoadProblemScreen
+    from .screens.open_elsewhere import OpenElsewhereScreen
+    from .screens.pain_pick import PainPickScreen
+    from .screens.private import PrivateScreen
+    from .screens.replay import ReplayScreen
+    from .screens.reveal import RevealScreen
+    from .screens.scoreboard import ScoreboardScreen
+    from .screens.setup import SETUP_FORMS, SetupScreen, StichelnSetupScreen
+    from .screens.table import TableScreen
+    from .widgets.table_parts import last_event_text, totals_text, trick_stands
 
 
 class StichelnApp(WorkaroundApp):
@@ -119,6 +131,7 @@ class StichelnApp(WorkaroundApp):
     def on_mount(self) -> None:
         game, players, first_leader, seed, options = self._start_with
         if self._review:
+            _load_the_game()
             record = self._resume.record
             self.rules = record.game.rules
             self.push_screen(ReplayScreen(frames(record.game), self._resume.path.name))
@@ -128,16 +141,23 @@ class StichelnApp(WorkaroundApp):
             self._start(game or "sticheln", players, first_leader, seed, options)
         elif game:
             self.push_screen(self._setup(game, options, seed))
-        else:
-            self.push_screen(MenuScreen(self.saves))
         self._check_size(self.size)
         self._catch_signals()
+
+    def get_default_screen(self) -> Screen:
+        """With nothing chosen to start with, the first screen is the app's own (drawn
+        with the first frame, not pushed over a blank one: that would cost a tenth)."""
+        game, players, *_ = self._start_with
+        if game or players or self._resume is not None:
+            return super().get_default_screen()
+        return MenuScreen(self.saves)
 
     # -- saves --------------------------------------------------------------------
 
     def offer(self, entry: SaveEntry) -> None:
         """Continue a listed save; or say why it will not load and offer its backup; or,
         when another copy of the program has it open, say so and offer a look at it."""
+        _load_the_game()
         if entry.record is not None:
             if not self._hold(entry.path):
                 self._show(OpenElsewhereScreen(entry))
@@ -173,6 +193,7 @@ class StichelnApp(WorkaroundApp):
         """Take up a saved game where it was left (`path`: its save, held by `offer`, or
         a new file). Hands stay hidden until their owner has taken the keyboard (a
         hand-off comes first), even for a lone human."""
+        _load_the_game()
         self._hold(path)
         self._take_over(record.game, record.levels)
         self._deals_shown = record.deals_seen
@@ -280,6 +301,7 @@ class StichelnApp(WorkaroundApp):
         rules: Rules = Rules(),
     ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
+        _load_the_game()
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
         self._take_over(game, [seat.level for seat in seats])
@@ -292,6 +314,7 @@ class StichelnApp(WorkaroundApp):
         With several humans, the next private screen needs a hand-off. Raises ValueError
         (nothing changes) for a table without a human.
         """
+        _load_the_game()
         self._take_over(game, levels)
         self._hold(None)  # a game handed over is not saved
         self._show_next()
@@ -366,6 +389,7 @@ class StichelnApp(WorkaroundApp):
         leader: int = 0,
     ) -> SetupScreen:
         """`game`'s setup form, with these options (None: the game's default) and table."""
+        _load_the_game()
         if game == "sticheln":
             options = options or self.rules
         return SETUP_FORMS[game](options, seed, table, leader)
@@ -388,12 +412,12 @@ class StichelnApp(WorkaroundApp):
     def _quit_chosen(self) -> None:
         self.exit()  # no game in progress: nothing to ask about
 
-    @on(SetupScreen.StartRequested)
-    def _start_requested(self, event: SetupScreen.StartRequested) -> None:
+    # Handlers named after the form's messages, not @on(SetupScreen...): the form's
+    # module is imported with the game, after the first screen.
+    def on_setup_screen_start_requested(self, event) -> None:
         self._start(event.game, event.seats, event.leader, event.seed, event.options)
 
-    @on(SetupScreen.BackRequested)
-    def _back_to_first_screen(self) -> None:
+    def on_setup_screen_back_requested(self) -> None:
         self._show(MenuScreen(self.saves))
 
     def _show(self, screen) -> None:
@@ -594,7 +618,9 @@ class StichelnApp(WorkaroundApp):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
+            if self.game is None or not isinstance(
+                self._screen_in_play, HandoffScreen | PrivateScreen
+            ):
                 return False
             return self._take_back_open or None
         return True
@@ -632,6 +658,7 @@ class StichelnApp(WorkaroundApp):
     def action_rules(self) -> None:
         if isinstance(self.screen, RulesHelpScreen):
             return
+        _load_the_game()  # a setup form may be up
         # At setup, the rules being chosen; in a game, the rules in force.
         rules = self.screen.rules if isinstance(self.screen, StichelnSetupScreen) else self.rules
         self.push_screen(RulesHelpScreen(rules))

@@ -306,16 +306,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list_saves:
         _check_alone(parser, args, "--list-saves")
         return _list_saves()
-    from . import persistence
-
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:
+            from .persistence import SaveEntry
+
             _check_alone(parser, args, given)
-            resumed = persistence.SaveEntry(path, 0.0, _load(parser, path), None)
+            resumed = SaveEntry(path, 0.0, _load(parser, path), None)
     if args.resume:
+        from .persistence import latest_unfinished
+
         _check_alone(parser, args, "--resume")
-        resumed = persistence.latest_unfinished()
+        resumed = latest_unfinished()
         if resumed is None:
             parser.exit(2, f"{parser.prog}: no unfinished game to resume\n")
     if args.replay is not None and not resumed.finished:
