@@ -168,6 +168,29 @@ class KeysFooter(Footer):
             key.refresh(layout=resized)
 
 
+# -- the theme: chosen before the first frame, without parsing the CSS twice ----------
+
+
+def start_with_theme(app: App, name: str) -> None:
+    """Make `name` the theme of an app that is not running yet. Textual's `app.theme =
+    name` has its watcher re-parse every stylesheet once the app runs, though none has
+    been parsed yet: with the game's stylesheet that is a sixth of the way to the first
+    frame. Before the first parse it is enough to set the value, the variables that parse
+    will use and the classes the watcher sets. Outside the series this was written for,
+    Textual's own way."""
+    if not IN_RANGE:
+        app.theme = name
+        return
+    app.set_reactive(App.theme, name)
+    theme = app.current_theme
+    app.stylesheet.set_variables(app.get_css_variables())
+    classes = {name: False for name in app.classes if name.startswith("-theme-")}
+    classes[f"-theme-{theme.name}"] = True
+    classes["-dark-mode"] = theme.dark
+    classes["-light-mode"] = not theme.dark
+    app.update_classes(classes, update=False)
+
+
 def apply_textual_fixes() -> None:
     """Patch what cannot be subclassed, for the Textual series it was written for."""
     if IN_RANGE:
