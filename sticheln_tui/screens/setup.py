@@ -97,6 +97,7 @@ class SetupScreen(KeyGuardedScreen):
     GAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
+    TICK_KEYS: ClassVar[str] = ""  # what ticks the game's options, said among the keys
 
     class StartRequested(Message):
         """Start `game` with these seats, leader (a seat), seed (None: random) and options."""
@@ -175,8 +176,8 @@ class SetupScreen(KeyGuardedScreen):
                 yield problem
         yield Static(
             "Tab, or Enter on a name or a choice, moves on; Left and Right change a "
-            "choice, Space ticks an option; Enter on Start (or in the seed field) starts "
-            "the game. Escape: back to the games.",
+            f"choice{self.TICK_KEYS}; Enter on Start (or in the seed field) starts the game. "
+            "Escape: back to the games.",
             classes="explain",
         )
         yield Static(id="setup-error")
@@ -312,6 +313,7 @@ class StichelnSetupScreen(SetupScreen):
     GAME = "sticheln"
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
+    TICK_KEYS = ", Space ticks an option"
 
     def __init__(
         self,
