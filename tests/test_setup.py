@@ -201,6 +201,9 @@ async def test_an_enter_held_on_the_final_screen_does_not_start_the_next_game(mo
     async with at_the_final_screen(finished_game()) as (app, pilot):
         await hold(pilot, clock, ["enter"])
         assert isinstance(app.screen, SetupScreen) and app.game is None
+        # The pause before a deliberate press, in Textual's clock too: a Button ignores
+        # presses while it shows the last one (its active effect).
+        await pilot.pause(app.screen.query_one("#start").active_effect_duration + 0.05)
         await deliberate(pilot, clock, "enter")  # on Start, which has the focus
         await pilot.pause()  # the form asks the app to start the game
         assert app.game is not None
