@@ -3,12 +3,17 @@
 Each figure is the median wall time of fresh processes (bytecode compiled first, as an
 installed copy has it), started in turns with their
 baseline so that a busy machine slows both alike:
-- the game (headless, no saved games) until its first frame is composed, against a
-  minimal Textual app (one Static, one Footer) started and stopped the same way;
+- `sticheln` (headless, no saved games) until the first frame of its first screen is
+  composed, against a minimal Textual app (one Static, one Footer) started and stopped
+  the same way;
 - `python -m sticheln_tui --help` against `python -c pass`.
 It also checks that `--help` and `simulate` never import Textual.
 
     python benchmarks/startup.py [--runs N]
+
+Users run an installed copy: measure one too, in a clean virtual environment with a plain
+`pip install .`, running this script with that environment's Python from outside the
+working copy (`-c` would find the working copy's package first).
 
 Budgets: first screen within 1.15x the minimal app; --help within 3x bare Python.
 The last line printed is JSON.

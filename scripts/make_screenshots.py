@@ -56,6 +56,13 @@ async def until(pilot, condition, key="enter", limit=2000):
     raise RuntimeError("screen not reached")
 
 
+async def first_screen_ready(app, pilot) -> None:
+    """The first screen is up and has looked for a game to continue."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def shoot(app, pilot, name: str) -> None:
     await pilot.pause()
     app.save_screenshot(str(OUT / f"{name}.svg"))
@@ -65,7 +72,7 @@ async def shoot(app, pilot, name: str) -> None:
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     fresh_saves()
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
         await shoot(app, pilot, "setup")
 
@@ -114,7 +121,7 @@ async def main() -> None:
 
 
 async def save_screens() -> None:
-    """Continue on the start screen, a save that will not load, a small terminal, replay."""
+    """Continue on the first screen, a save that will not load, a small terminal, replay."""
     fresh_saves()
     directory = Path(os.environ[SAVES_ENV])
     game = Game(PLAYERS, seed=SEED)
@@ -124,6 +131,7 @@ async def save_screens() -> None:
     persistence.save(path, persistence.Record(game, (None, None, "normal", None), 2, True))
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
+        await first_screen_ready(app, pilot)
         await shoot(app, pilot, "setup_continue")
         await pilot.press("enter")
         await shoot(app, pilot, "resumed")
@@ -134,6 +142,7 @@ async def save_screens() -> None:
     path.write_text(path.read_text()[:900])  # a save cut short, its backup whole
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
+        await first_screen_ready(app, pilot)
         await pilot.press("enter")
         await shoot(app, pilot, "load_problem")
 

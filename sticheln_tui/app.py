@@ -11,41 +11,55 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from . import persistence
-from .bots import Bot, Seat, make_bot
-from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
-from .core.review import frames
+from .core.catalogue import TITLES
 from .core.sticheln import Rules
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
-from .persistence import Record, SaveEntry
-from .screens.choose_colour import ChooseColourScreen
 from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
-from .screens.handoff import HandoffScreen
-from .screens.load_problem import LoadProblemScreen
-from .screens.open_elsewhere import OpenElsewhereScreen
-from .screens.pain_pick import PainPickScreen
-from .screens.private import PrivateScreen
-from .screens.replay import ReplayScreen
-from .screens.reveal import RevealScreen
+from .screens.menu import MenuScreen
 from .screens.rules_help import RulesHelpScreen
-from .screens.scoreboard import ScoreboardScreen
-from .screens.setup import SetupScreen
-from .screens.table import TableScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .themes import offer_only_our_themes
-from .widgets.table_parts import last_event_text, totals_text, trick_stands
 
 apply_textual_fixes()
+
+
+def _load_the_game() -> None:
+    """What a game needs and the first screen does not: the engine, the bots, the saves
+    and the game's screens. Imported once a game is chosen, resumed or asked for, so that
+    the first screen is drawn at once (within 1.15x a minimal Textual app)."""
+    global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
+    global ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+    global ChooseColourScreen, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
+    global PainPickScreen, PrivateScreen, ReplayScreen, RevealScreen, ScoreboardScreen
+    global SETUP_FORMS, SetupScreen, StichelnSetupScreen, TableScreen
+    global last_event_text, totals_text, trick_stands
+    from . import persistence
+    from .bots import Bot, Seat, make_bot
+    from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+    from .core.review import frames
+    from .persistence import Record, SaveEntry
+    from .screens.choose_colour import ChooseColourScreen
+    from .screens.handoff import HandoffScreen
+    from .screens.load_problem import LoadProblemScreen
+    from .screens.open_elsewhere import OpenElsewhereScreen
+    from .screens.pain_pick import PainPickScreen
+    from .screens.private import PrivateScreen
+    from .screens.replay import ReplayScreen
+    from .screens.reveal import RevealScreen
+    from .screens.scoreboard import ScoreboardScreen
+    from .screens.setup import SETUP_FORMS, SetupScreen, StichelnSetupScreen
+    from .screens.table import TableScreen
+    from .widgets.table_parts import last_event_text, totals_text, trick_stands
 
 
 class StichelnApp(WorkaroundApp):
@@ -72,21 +86,24 @@ class StichelnApp(WorkaroundApp):
         seed: int | None = None,
         rules: Rules = Rules(),
         *,
+        game: str | None = None,
         saves: Path | None = None,
         resume: SaveEntry | None = None,
         review: bool = False,
     ) -> None:
-        """Start at setup, or with a game of these players, or (`resume`) with a save:
-        its game, or the offer of its backup when it will not load; or (`review`) step
-        through that save's finished game. Games are saved after every move in the
+        """Start at the first screen; or at `game`'s setup form (`rules`: its options),
+        or with a game of these players (`game` by default Sticheln); or (`resume`) with
+        a save: its game, or the offer of its backup when it will not load; or (`review`)
+        step through that save's finished game. Games are saved after every move in the
         `saves` directory (default: the user's data directory)."""
         super().__init__()
         offer_only_our_themes(self)
-        self._start_with = (players, first_leader, seed)
+        self._start_with = (game, players, first_leader, seed, rules)
         self._resume = resume
         self._review = review
         self.saves = saves if saves is not None else saves_directory()
-        self.rules = rules  # the rules of the game in progress, or offered at setup
+        # The rules of the Sticheln game in progress, or offered at setup.
+        self.rules = rules if isinstance(rules, Rules) else Rules()
         self.game: Game | None = None
         self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human
         self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
@@ -112,25 +129,35 @@ class StichelnApp(WorkaroundApp):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        players, first_leader, seed = self._start_with
+        game, players, first_leader, seed, options = self._start_with
         if self._review:
+            _load_the_game()
             record = self._resume.record
             self.rules = record.game.rules
             self.push_screen(ReplayScreen(frames(record.game), self._resume.path.name))
         elif self._resume is not None:
             self.offer(self._resume)
         elif players:
-            self.start_game(players, first_leader, seed, self.rules)
-        else:
-            self.push_screen(self._setup(seed))
+            self._start(game or "sticheln", players, first_leader, seed, options)
+        elif game:
+            self.push_screen(self._setup(game, options, seed))
         self._check_size(self.size)
         self._catch_signals()
+
+    def get_default_screen(self) -> Screen:
+        """With nothing chosen to start with, the first screen is the app's own (drawn
+        with the first frame, not pushed over a blank one: that would cost a tenth)."""
+        game, players, *_ = self._start_with
+        if game or players or self._resume is not None:
+            return super().get_default_screen()
+        return MenuScreen(self.saves)
 
     # -- saves --------------------------------------------------------------------
 
     def offer(self, entry: SaveEntry) -> None:
         """Continue a listed save; or say why it will not load and offer its backup; or,
         when another copy of the program has it open, say so and offer a look at it."""
+        _load_the_game()
         if entry.record is not None:
             if not self._hold(entry.path):
                 self._show(OpenElsewhereScreen(entry))
@@ -166,6 +193,7 @@ class StichelnApp(WorkaroundApp):
         """Take up a saved game where it was left (`path`: its save, held by `offer`, or
         a new file). Hands stay hidden until their owner has taken the keyboard (a
         hand-off comes first), even for a lone human."""
+        _load_the_game()
         self._hold(path)
         self._take_over(record.game, record.levels)
         self._deals_shown = record.deals_seen
@@ -273,6 +301,7 @@ class StichelnApp(WorkaroundApp):
         rules: Rules = Rules(),
     ) -> None:
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
+        _load_the_game()
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
         self._take_over(game, [seat.level for seat in seats])
@@ -285,6 +314,7 @@ class StichelnApp(WorkaroundApp):
         With several humans, the next private screen needs a hand-off. Raises ValueError
         (nothing changes) for a table without a human.
         """
+        _load_the_game()
         self._take_over(game, levels)
         self._hold(None)  # a game handed over is not saved
         self._show_next()
@@ -310,13 +340,32 @@ class StichelnApp(WorkaroundApp):
         self._saved = None
         self._save_failed = False
 
+    def _start(
+        self, game: str, seats: Sequence[Seat], leader: int, seed: int | None, options: object
+    ) -> None:
+        """Start `game`; one this version cannot show yet is refused, with its form up."""
+        if game != "sticheln":  # Hattrick's table screens are still to come
+            self._show(self._setup(game, options, seed, seats, leader))
+            self.notify(
+                f"{TITLES[game]} cannot be played in this version yet.",
+                severity="error",
+                markup=False,
+            )
+            return
+        self.start_game(seats, leader, seed, options)
+
     def new_game(self) -> None:
-        """The setup form, filled in with the last game's table if there was one."""
-        table, leader = (self._seats(), self.game.first_leader) if self.game else ((), 0)
+        """The setup form of the game in hand, filled in with its table (Escape: the
+        first screen, for another game); without one (a save that would not load), the
+        first screen."""
+        game = self.game
         self.game = None
         self._hold(None)
         self._thinking = None
-        self._show(self._setup(table=table, leader=leader))
+        if game is None:
+            self._show(MenuScreen(self.saves))
+            return
+        self._show(self._setup(game.GAME, game.options, None, self._seats(game), game.first_leader))
 
     def rematch(self) -> None:
         """The same table again: players, seat types and rules; new cards, and the next
@@ -326,17 +375,50 @@ class StichelnApp(WorkaroundApp):
             self._seats(), (game.first_leader + 1) % len(game.players), None, game.rules
         )
 
-    def _seats(self) -> list[Seat]:
-        """Who sits at the table of the game in hand: names and bot levels."""
-        players = self.game.players
+    def _seats(self, game: Game | None = None) -> list[Seat]:
+        """Who sits at the table of `game` (default: the game in hand): names and bot levels."""
+        players = (game or self.game).players
         return [Seat(name, level) for name, level in zip(players, self.levels, strict=True)]
 
     def _setup(
-        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int = 0
+        self,
+        game: str,
+        options: object = None,
+        seed: int | None = None,
+        table: Sequence[Seat] = (),
+        leader: int = 0,
     ) -> SetupScreen:
-        """The start screen, offering the latest unfinished game if there is one."""
-        unfinished = persistence.latest_unfinished(self.saves)
-        return SetupScreen(self.rules, seed, unfinished, table, leader)
+        """`game`'s setup form, with these options (None: the game's default) and table."""
+        _load_the_game()
+        if game == "sticheln":
+            options = options or self.rules
+        return SETUP_FORMS[game](options, seed, table, leader)
+
+    # -- the first screen and the setup form ----------------------------------------
+
+    @on(MenuScreen.ContinueChosen)
+    def _continue_chosen(self, event: MenuScreen.ContinueChosen) -> None:
+        self.offer(event.entry)
+
+    @on(MenuScreen.GameChosen)
+    def _game_chosen(self, event: MenuScreen.GameChosen) -> None:
+        self._show(self._setup(event.game))
+
+    @on(MenuScreen.RulesChosen)
+    def _rules_chosen(self) -> None:
+        self.action_rules()
+
+    @on(MenuScreen.QuitChosen)
+    def _quit_chosen(self) -> None:
+        self.exit()  # no game in progress: nothing to ask about
+
+    # Handlers named after the form's messages, not @on(SetupScreen...): the form's
+    # module is imported with the game, after the first screen.
+    def on_setup_screen_start_requested(self, event) -> None:
+        self._start(event.game, event.seats, event.leader, event.seed, event.options)
+
+    def on_setup_screen_back_requested(self) -> None:
+        self._show(MenuScreen(self.saves))
 
     def _show(self, screen) -> None:
         covered = isinstance(self.screen, TooSmallScreen)
@@ -536,7 +618,9 @@ class StichelnApp(WorkaroundApp):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
+            if self.game is None or not isinstance(
+                self._screen_in_play, HandoffScreen | PrivateScreen
+            ):
                 return False
             return self._take_back_open or None
         return True
@@ -574,8 +658,9 @@ class StichelnApp(WorkaroundApp):
     def action_rules(self) -> None:
         if isinstance(self.screen, RulesHelpScreen):
             return
+        _load_the_game()  # a setup form may be up
         # At setup, the rules being chosen; in a game, the rules in force.
-        rules = self.screen.rules if isinstance(self.screen, SetupScreen) else self.rules
+        rules = self.screen.rules if isinstance(self.screen, StichelnSetupScreen) else self.rules
         self.push_screen(RulesHelpScreen(rules))
 
     def action_quit(self) -> None:
@@ -611,7 +696,9 @@ class StichelnApp(WorkaroundApp):
         and key overview. Every command shows only what the whole table may see."""
         game = self.game
         if game is not None:
-            yield SystemCommand("New game", "To the start screen; asks first", self.ask_new_game)
+            yield SystemCommand(
+                "New game", "The form, with this table filled in; asks first", self.ask_new_game
+            )
         if not isinstance(screen, RulesHelpScreen):
             yield SystemCommand("Rules", "The rules in force (?)", self.action_rules)
         if self.check_action("take_back", ()) is True:

@@ -10,21 +10,22 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import fields
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import __version__
-from .core.names import check_names
-from .core.options import OPTIONS, PRESETS, not_applicable, with_option
-from .core.sticheln import MAX_DEALS, Rules, check_players
+from .core.catalogue import DEFAULT_GAME, TITLES
+from .core.option_table import OPTIONS, PRESET_LABELS
 from .locations import SAVES_ENV, saves_directory
 
-# The engine, the bots and the saves are imported where a command needs them, so that
-# `--help` and a mistyped option answer at once.
+# The rules, the engine, the bots, the saves, even dataclasses, typing and pathlib are
+# imported where a command needs them, so that `--help` and a mistyped option answer at
+# once (within 3x bare Python).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from . import persistence
     from .bots import Seat
+    from .core.sticheln import Rules
 
 
 class Parser(argparse.ArgumentParser):
@@ -64,9 +65,6 @@ def _seats(text: str) -> list[Seat]:
             seats.append(Seat(bot_name(level, index), level))
         else:
             seats.append(Seat(entry))
-    problem = check_names([seat.name for seat in seats])
-    if problem:
-        raise argparse.ArgumentTypeError(problem)
     if all(seat.level for seat in seats):
         raise argparse.ArgumentTypeError(
             "at least one player must be human (bots alone: sticheln simulate)"
@@ -75,12 +73,16 @@ def _seats(text: str) -> list[Seat]:
 
 
 def _file(text: str) -> Path:
+    from pathlib import Path
+
     if not text.strip():  # Path("") would be the current directory
         raise argparse.ArgumentTypeError("the file name is empty")
     return Path(text)
 
 
 def _deals(text: str) -> int | None:
+    from .core.sticheln import MAX_DEALS
+
     if text == "per-player":
         return None
     try:
@@ -95,22 +97,22 @@ def _deals(text: str) -> int | None:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group(
-        "rules",
-        "Choose a preset, then switch single options on (--reverse) or off (--no-reverse).",
-    )
-    group.add_argument(
-        "--preset",
-        choices=list(PRESETS),
-        default=argparse.SUPPRESS,
-        help="the starting set of rules (default: classic)",
-    )
-    group.add_argument(
+    parser.add_argument(
         "--deals",
         type=_deals,
         metavar="N|per-player",
         default=argparse.SUPPRESS,
-        help=f"number of deals, 1 to {MAX_DEALS}, or one per player",
+        help="number of deals (default: the game's); Sticheln also: one per player",
+    )
+    group = parser.add_argument_group(
+        "Sticheln's rules",
+        "Choose a preset, then switch single options on (--reverse) or off (--no-reverse).",
+    )
+    group.add_argument(
+        "--preset",
+        choices=list(PRESET_LABELS),
+        default=argparse.SUPPRESS,
+        help="the starting set of rules (default: classic)",
     )
     for option in OPTIONS:
         group.add_argument(
@@ -122,6 +124,12 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         )
 
 
+def sticheln_rules_given(args: argparse.Namespace) -> list[str]:
+    """The flags of Sticheln's rules on this command line (--deals is every game's)."""
+    names = ("preset", *(option.field for option in OPTIONS))
+    return [f"--{name.replace('_', '-')}" for name in names if name in args]
+
+
 def rules_from(args: argparse.Namespace) -> Rules:
     """The preset with every option given on the command line.
 
@@ -129,6 +137,11 @@ def rules_from(args: argparse.Namespace) -> Rules:
     setup); options given here that conflict with each other, or that another option
     given here makes meaningless, raise ValueError.
     """
+    from dataclasses import fields
+
+    from .core.options import PRESETS, not_applicable, with_option
+    from .core.sticheln import Rules
+
     given = {field.name: getattr(args, field.name) for field in fields(Rules) if field.name in args}
     # Refuses a combination impossible in itself, or an option that another one given
     # makes meaningless (the setup form greys it out): silently dropped, it would surprise.
@@ -145,17 +158,25 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="sticheln",
-        description="Play Sticheln, the trick-taking card game, at one keyboard (hot seat).",
+        description="Play Sticheln or Hattrick, trick-taking card games, at one keyboard "
+        "(hot seat).",
         epilog="Examples: sticheln --players Ann,Bob,Cid --seed 7; "
         "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
+        "sticheln --game hattrick --players Ann,Bob,Cid,Dee; "
         "sticheln simulate --help (games between bots)",
+    )
+    parser.add_argument(
+        "--game",
+        choices=list(TITLES),
+        default=argparse.SUPPRESS,
+        help=f"the game to play: {', '.join(TITLES)}; default: {DEFAULT_GAME}",
     )
     parser.add_argument(
         "--players",
         type=_seats,
         metavar="SEATS",
-        help="comma-separated names of 3 to 8 players in seat order, or bot:easy, "
-        "bot:normal, bot:strong for a computer player; skips the setup screen",
+        help="comma-separated names of the players in seat order, or bot:easy, "
+        "bot:normal, bot:strong for a computer player; skips the first screen",
     )
     parser.add_argument(
         "--first",
@@ -171,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     saves = parser.add_argument_group(
         "saves",
-        f"Every game is saved after each move in {saves_directory()} "
+        # Not the folder itself: finding it would load a library and slow every --help.
+        "Every game is saved after each move, in the folder --list-saves names "
         f"(or in the directory ${SAVES_ENV} names).",
     )
     start = saves.add_mutually_exclusive_group()
@@ -241,12 +263,31 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, given: str) -> None:
-    """A saved game brings its own table and rules: refuse options that would be lost."""
-    table = [flag for flag in ("players", "first", "seed") if getattr(args, flag) is not None]
-    table += [name for name in ("preset", *(field.name for field in fields(Rules))) if name in args]
+    """A saved game brings its own game, table and rules: refuse options that would be lost."""
+    table = ["--game"] if "game" in args else []
+    table += [
+        f"--{flag}" for flag in ("players", "first", "seed") if getattr(args, flag) is not None
+    ]
+    table += sticheln_rules_given(args) + (["--deals"] if "deals" in args else [])
     if table:
-        flag = "--" + table[0].replace("_", "-")
-        parser.error(f"{given} works on a saved game, with its own table and rules; drop {flag}")
+        parser.error(
+            f"{given} works on a saved game, with its own table and rules; drop {table[0]}"
+        )
+
+
+def options_from(game: str, args: argparse.Namespace) -> object:
+    """The options of `game` given on the command line; ValueError for another game's."""
+    if game == "sticheln":
+        return rules_from(args)
+    title = TITLES[game]
+    foreign = sticheln_rules_given(args)
+    if foreign:
+        raise ValueError(f"{foreign[0]} does not apply: it is a rule of Sticheln, not of {title}")
+    if "deals" in args and args.deals is None:
+        raise ValueError(f"--deals per-player does not apply: {title} has a number of deals")
+    from .core.hattrick import HattrickOptions
+
+    return HattrickOptions(**({"deals": args.deals} if "deals" in args else {}))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -265,16 +306,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list_saves:
         _check_alone(parser, args, "--list-saves")
         return _list_saves()
-    from . import persistence
-
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:
+            from .persistence import SaveEntry
+
             _check_alone(parser, args, given)
-            resumed = persistence.SaveEntry(path, 0.0, _load(parser, path), None)
+            resumed = SaveEntry(path, 0.0, _load(parser, path), None)
     if args.resume:
+        from .persistence import latest_unfinished
+
         _check_alone(parser, args, "--resume")
-        resumed = persistence.latest_unfinished()
+        resumed = latest_unfinished()
         if resumed is None:
             parser.exit(2, f"{parser.prog}: no unfinished game to resume\n")
     if args.replay is not None and not resumed.finished:
@@ -285,12 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = StichelnApp(resume=resumed, review=args.replay is not None)
         app.run()
         return _goodbye(app)
-    try:
-        rules = rules_from(args)
-        if args.players is not None:
-            check_players(len(args.players), rules)
-    except ValueError as error:
-        parser.error(str(error))
+    game = getattr(args, "game", DEFAULT_GAME)
     seats = args.players
     first_leader = 0
     if args.first is not None:
@@ -300,10 +338,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.first.strip().casefold() not in folded:
             parser.error(f"--first {args.first!r} is not one of the players")
         first_leader = folded.index(args.first.strip().casefold())
+    try:
+        options = options_from(game, args)
+        if seats is not None:  # the game itself checks its table: names, count, options
+            from .core.games import game_named
 
+            game_named(game)([seat.name for seat in seats], options, first_leader, args.seed)
+    except ValueError as error:
+        parser.error(str(error))
+
+    # Nothing chosen here: the first screen; else that game's form, or with players the game.
+    table = args.players is not None or args.seed is not None
+    chosen = table or "game" in args or "deals" in args or bool(sticheln_rules_given(args))
     from .app import StichelnApp
 
-    app = StichelnApp(players=seats, first_leader=first_leader, seed=args.seed, rules=rules)
+    app = StichelnApp(
+        players=seats,
+        first_leader=first_leader,
+        seed=args.seed,
+        rules=options,
+        game=game if chosen else None,
+    )
     app.run()
     return _goodbye(app)
 

@@ -1,19 +1,25 @@
 """Where the game keeps its files. Kept apart so that `sticheln --help`, which names the
-saves directory, loads none of the engine, the bots or the saves code."""
+saves directory's variable, loads none of the engine, the bots or the saves code (nor
+pathlib or platformdirs, until a directory is asked for)."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SAVES_ENV = "STICHELN_SAVES"  # a directory to keep saves in instead of the usual one
 
 
 def saves_directory() -> Path:
     """Where autosaves live: $STICHELN_SAVES, else the user's data directory."""
+    from pathlib import Path
+
     override = os.environ.get(SAVES_ENV)
     if override:
         return Path(override)
-    import platformdirs  # only when the directory is asked for
+    import platformdirs
 
     return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"

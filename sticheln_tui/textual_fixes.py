@@ -9,8 +9,9 @@ workaround against the new version and moved `WRITTEN_FOR`.
 
 from __future__ import annotations
 
-from importlib.metadata import version
+import os
 
+import textual
 from textual import on
 from textual.app import App
 from textual.command import CommandPalette
@@ -23,7 +24,22 @@ WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and ch
 
 
 def textual_series() -> tuple[int, int]:
-    major, minor = version("textual").split(".")[:2]
+    """The installed Textual's major and minor version, read from the name of the metadata
+    folder an installer puts beside the package: importlib.metadata would add a tenth to
+    the start-up. Any other kind of installation asks importlib.metadata."""
+    site = os.path.dirname(os.path.dirname(textual.__file__))
+    folders = [
+        name
+        for name in os.listdir(site)
+        if name.startswith("textual-") and name.endswith(".dist-info")
+    ]
+    if len(folders) == 1:
+        installed = folders[0].removeprefix("textual-")
+    else:
+        from importlib.metadata import version
+
+        installed = version("textual")
+    major, minor = installed.split(".")[:2]
     return int(major), int(minor)
 
 
@@ -150,6 +166,29 @@ class KeysFooter(Footer):
             key.tooltip = tooltip or None
             key.set_class(not enabled, "-disabled")
             key.refresh(layout=resized)
+
+
+# -- the theme: chosen before the first frame, without parsing the CSS twice ----------
+
+
+def start_with_theme(app: App, name: str) -> None:
+    """Make `name` the theme of an app that is not running yet. Textual's `app.theme =
+    name` has its watcher re-parse every stylesheet once the app runs, though none has
+    been parsed yet: with the game's stylesheet that is a sixth of the way to the first
+    frame. Before the first parse it is enough to set the value, the variables that parse
+    will use and the classes the watcher sets. Outside the series this was written for,
+    Textual's own way."""
+    if not IN_RANGE:
+        app.theme = name
+        return
+    app.set_reactive(App.theme, name)
+    theme = app.current_theme
+    app.stylesheet.set_variables(app.get_css_variables())
+    classes = {name: False for name in app.classes if name.startswith("-theme-")}
+    classes[f"-theme-{theme.name}"] = True
+    classes["-dark-mode"] = theme.dark
+    classes["-light-mode"] = not theme.dark
+    app.update_classes(classes, update=False)
 
 
 def apply_textual_fixes() -> None:

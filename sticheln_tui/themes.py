@@ -8,6 +8,8 @@ from dataclasses import replace
 from textual.app import App
 from textual.theme import BUILTIN_THEMES
 
+from .textual_fixes import start_with_theme
+
 DARK = replace(
     BUILTIN_THEMES["textual-dark"],
     name="sticheln-dark",
@@ -47,4 +49,4 @@ def offer_only_our_themes(app: App) -> None:
         app.unregister_theme(name)
     for theme in THEMES:
         app.register_theme(theme)
-    app.theme = DARK.name
+    start_with_theme(app, DARK.name)

@@ -155,7 +155,7 @@ async def test_rules_help_opens_from_every_screen_and_closes():
 
 
 async def test_rules_help_from_setup_uses_f1():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
         await pilot.pause()
@@ -245,7 +245,7 @@ async def test_quit_asks_first():
 
 
 async def test_setup_starts_a_game_with_the_chosen_names():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert on(app, SetupScreen)
@@ -270,7 +270,7 @@ async def test_setup_starts_a_game_with_the_chosen_names():
 
 
 async def test_setup_refuses_duplicate_names_and_changes_nothing():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.click("#name-0")

@@ -161,7 +161,7 @@ async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):
 
 
 async def test_setup_seats_bots_by_level_and_names_them():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pilot.click("#kind-1", offset=(8, 0))  # seat 2: Human -> Bot: easy
@@ -185,7 +185,7 @@ async def test_setup_seats_bots_by_level_and_names_them():
 
 
 async def test_setup_refuses_a_table_of_bots_only():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         for seat in range(4):

@@ -155,7 +155,7 @@ async def test_a_tie_extra_deal_is_dealt_by_the_first_tied_player():
 
 
 async def test_setup_presets_and_options_reach_the_game():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

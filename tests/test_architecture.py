@@ -64,6 +64,43 @@ def test_help_loads_neither_the_engine_nor_the_saves():
     assert not loaded & {"sticheln_tui.core.game", "sticheln_tui.bots", "sticheln_tui.persistence"}
 
 
+def modules_after(code: str) -> set[str]:
+    """Every module loaded by running `code` in a fresh interpreter."""
+    probe = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    return set(result.stdout.splitlines()[-1].split())
+
+
+def test_help_loads_none_of_what_makes_it_slow():
+    """Within 3x bare Python: dataclasses (with inspect), typing and platformdirs each
+    cost as much as the rest together."""
+    loaded = modules_after(
+        "from sticheln_tui.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    )
+    assert "argparse" in loaded
+    slow = {"dataclasses", "typing", "platformdirs", "sticheln_tui.core.sticheln"}
+    assert not loaded & slow
+
+
+def test_the_first_screen_loads_no_game():
+    """The first screen comes within 1.15x a minimal Textual app: the engine, the bots,
+    the saves and the game's screens wait until a game is chosen."""
+    loaded = modules_after("import sticheln_tui.app")
+    assert "sticheln_tui.screens.menu" in loaded
+    game = {
+        "sticheln_tui.core.game",
+        "sticheln_tui.core.hattrick",
+        "sticheln_tui.bots",
+        "sticheln_tui.persistence",
+        "sticheln_tui.screens.setup",
+        "sticheln_tui.screens.table",
+    }
+    assert not loaded & game
+
+
 def test_saves_are_read_without_the_user_interface():
     """Listing, loading and exporting saves (the command line's --list-saves, --export)
     never start Textual."""

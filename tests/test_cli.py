@@ -9,6 +9,7 @@ import pytest
 
 from sticheln_tui import cli
 from sticheln_tui.bots import Seat
+from sticheln_tui.core.hattrick import HattrickOptions
 from sticheln_tui.core.options import OPTIONS, PRESETS
 from sticheln_tui.core.sticheln import Rules
 
@@ -26,8 +27,10 @@ def run(*args: str) -> subprocess.CompletedProcess:
 def test_help_explains_every_option():
     result = run("--help")
     assert result.returncode == 0
-    for option in ("--players", "--seed", "--first", "--version"):
+    for option in ("--players", "--seed", "--first", "--version", "--game"):
         assert option in result.stdout
+    words = " ".join(result.stdout.split())  # as the terminal's width wrapped them
+    assert "the game to play: sticheln, hattrick; default: sticheln" in words
 
 
 @pytest.mark.parametrize(
@@ -52,6 +55,17 @@ def test_help_explains_every_option():
         (["--deals", "21"], "1 to 20 deals, not 21"),
         (["--deals", "many"], "whole number or 'per-player'"),
         (["--preset", "house"], "invalid choice: 'house'"),
+        (["--game", "chess"], "invalid choice: 'chess'"),
+        (["--game", "hattrick", "--reverse"], "--reverse does not apply: it is a rule of Sticheln"),
+        (["--game", "hattrick", "--no-dark"], "--dark does not apply: it is a rule of Sticheln"),
+        (["--game", "hattrick", "--preset", "classic"], "--preset does not apply"),
+        (["--game", "hattrick", "--deals", "per-player"], "--deals per-player does not apply"),
+        (["--game", "hattrick", "--deals", "21"], "1 to 20 deals, not 21"),
+        (["--game", "hattrick", "--players", "Ann,Bob,Cid"], "4 to 7 players, not 3"),
+        (["--game", "hattrick", "--players", "A,B,C,D,E,F,G,H"], "4 to 7 players, not 8"),
+        (["--game", "hattrick", "--players", "Ann,Bob,Cid,ann"], "two players are called"),
+        (["--game", "hattrick", "--resume"], "--resume works on a saved game"),
+        (["--game", "sticheln", "--list-saves"], "drop --game"),
     ],
 )
 def test_bad_values_give_one_line_and_status_2(args, reason):
@@ -83,8 +97,42 @@ def test_good_options_reach_the_app(monkeypatch):
         "first_leader": 1,
         "seed": 42,
         "rules": Rules(),
+        "game": "sticheln",
         "ran": True,
     }
+
+
+@pytest.mark.parametrize(
+    ("args", "game"),
+    [
+        ([], None),  # the first screen
+        (["--seed", "5"], "sticheln"),  # Sticheln's form, the seed filled in
+        (["--reverse"], "sticheln"),
+        (["--game", "hattrick"], "hattrick"),  # Hattrick's form
+    ],
+)
+def test_a_game_rules_or_a_seed_given_open_that_games_form(monkeypatch, args, game):
+    started = {}
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
+    monkeypatch.setattr(
+        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
+    )
+    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
+    assert cli.main(args) == 0
+    assert started["game"] == game and started["players"] is None
+
+
+def test_a_hattrick_table_reaches_the_app_with_its_options(monkeypatch):
+    started = {}
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
+    monkeypatch.setattr(
+        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
+    )
+    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
+    players = "Ann,bot:normal,Cid,Dee,Eve"
+    assert cli.main(["--game", "hattrick", "--players", players, "--deals", "3"]) == 0
+    assert started["game"] == "hattrick" and started["rules"] == HattrickOptions(deals=3)
+    assert [seat.level for seat in started["players"]] == [None, "normal", None, None, None]
 
 
 def parsed_rules(*args: str) -> Rules:

@@ -32,13 +32,14 @@ from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
+from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
-from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.setup import HattrickSetupScreen, StichelnSetupScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 from sticheln_tui.widgets.cards import card_text
@@ -163,6 +164,11 @@ def refused_seed(screen: Screen) -> None:
     screen.action_start()
 
 
+def offer(save: SaveEntry) -> Callable[[Screen], None]:
+    """The first screen found a game to continue."""
+    return lambda screen: screen._offer(save)
+
+
 # A key to press, something done to the screen, or seconds to wait for it to settle.
 Step = str | Callable[[Screen], None] | float
 
@@ -173,12 +179,14 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     pick = Game(PLAYERS, seed=7)
     table = played_to(Game(PLAYERS, seed=7), mid_trick)
     save = SaveEntry(tmp_path / "save.json", 0.0, Record(table, (None, "normal", None, None)), None)
-    yield "setup", SetupScreen, ()
-    yield "setup, a choice", SetupScreen, (focus("#count"), "left")
-    yield "setup, an option", SetupScreen, (focus("#option-harsh"), "space")
-    yield "setup, the start button", SetupScreen, (focus("#start"),)
-    yield "setup, a refused seed", SetupScreen, (refused_seed,)
-    yield "setup with a save to continue", lambda: SetupScreen(unfinished=save), ()
+    yield "first screen", lambda: MenuScreen(tmp_path), ()
+    yield "first screen, a game to continue", lambda: MenuScreen(tmp_path), (offer(save),)
+    yield "setup", StichelnSetupScreen, ()
+    yield "setup, a choice", StichelnSetupScreen, (focus("#count"), "left")
+    yield "setup, an option", StichelnSetupScreen, (focus("#option-harsh"), "space")
+    yield "setup, the start button", StichelnSetupScreen, (focus("#start"),)
+    yield "setup, a refused seed", StichelnSetupScreen, (refused_seed,)
+    yield "Hattrick's setup", HattrickSetupScreen, ()
     moved = Game(PLAYERS, seed=7)
     moved.apply(moved.legal_moves()[0])
     news = last_event_text(moved.view(None), moved.moves[-1], 0)
@@ -213,8 +221,8 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "look at a save open elsewhere", lambda: SaveLookScreen(save), ()
     yield "too small", lambda: TooSmallScreen(Size(60, 16)), ()
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
-    yield "command palette", SetupScreen, ("ctrl+p", 0.2)
-    yield "theme list", SetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
+    yield "command palette", StichelnSetupScreen, ("ctrl+p", 0.2)
+    yield "theme list", StichelnSetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
 
 
 async def measured_screens(

@@ -19,6 +19,7 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.setup import SetupScreen
 
@@ -101,7 +102,7 @@ async def test_the_palette_offers_no_game_commands_before_a_game():
     app = StichelnApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, MenuScreen)
         assert sorted(offered(await open_palette(pilot))) == ["Keys", "Quit", "Rules", "Theme"]
 
 

@@ -17,8 +17,8 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.persistence import Record, SaveLock
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
-from sticheln_tui.screens.setup import SetupScreen
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="saves are locked with flock")
 
@@ -141,7 +141,7 @@ async def test_resume_of_a_save_open_elsewhere_offers_a_public_look_or_a_new_gam
         assert "Trick 2/14" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, MenuScreen)
         assert len(app.screen_stack) == 2  # the choice beneath went too
     assert persistence.load(save).game.moves == game.moves  # left exactly as the other saved it
 
@@ -150,12 +150,16 @@ async def test_continue_on_a_save_open_elsewhere_offers_the_choice(save, held_el
     app = StichelnApp()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        await pilot.press("enter")  # Continue has the focus
+        await app.workers.wait_for_complete()  # the first screen looks for a game
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")  # Continue is chosen
         await pilot.pause()
         assert isinstance(app.screen, OpenElsewhereScreen)
         held_elsewhere.release()  # the other window quits: Continue now takes the game up
         await pilot.press("n")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

@@ -18,11 +18,11 @@ from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
+from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
-from sticheln_tui.screens.setup import SetupScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 
@@ -68,9 +68,11 @@ async def test_every_move_is_saved_and_continue_picks_the_game_up(
     app = StichelnApp()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert "Unfinished game: Ann, Bob, Cid" in screen_text(app)
-        await pilot.press("enter")  # Continue has the focus
+        await app.workers.wait_for_complete()  # the first screen looks for a game
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "Continue: Sticheln with Ann, Bob, Cid" in screen_text(app)
+        await pilot.press("enter")  # Continue is chosen
         await pilot.pause()
         assert app.game.moves == moves
         assert app.save_path == path
@@ -138,6 +140,8 @@ async def test_a_save_that_will_not_load_is_left_alone_and_its_backup_offered(tm
     app = StichelnApp(saves=tmp_path)
     async with app.run_test() as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # the first screen looks for a game
+        await pilot.pause()
         assert "will not load" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -167,7 +171,7 @@ async def test_a_save_and_backup_that_both_fail_offer_a_new_game(tmp_path):
         assert isinstance(app.screen, LoadProblemScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, MenuScreen)
     assert path.read_text() == "{"
 
 

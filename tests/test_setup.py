@@ -26,7 +26,7 @@ def messages(app: StichelnApp) -> list[str]:
 
 
 async def test_the_first_tab_goes_to_the_first_field():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("tab")
@@ -34,7 +34,7 @@ async def test_the_first_tab_goes_to_the_first_field():
 
 
 async def test_enter_on_a_choice_keeps_it_and_goes_to_the_next_field():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         count = app.screen.query_one("#count")
@@ -51,7 +51,7 @@ async def test_enter_on_a_choice_keeps_it_and_goes_to_the_next_field():
 
 async def test_ticked_and_unticked_options_read_apart_without_colour(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = StichelnApp(rules=Rules(dark=True))
+    app = StichelnApp(game="sticheln", rules=Rules(dark=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.no_color
@@ -64,7 +64,7 @@ async def test_ticked_and_unticked_options_read_apart_without_colour(monkeypatch
 @contextlib.asynccontextmanager
 async def french_deck_at_three_players():
     """The setup form with the French deck ticked, then three players chosen."""
-    app = StichelnApp(rules=Rules(french_deck=True))
+    app = StichelnApp(game="sticheln", rules=Rules(french_deck=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#count").value = 3
@@ -100,7 +100,7 @@ def words_on_screen(app: StichelnApp) -> str:
 
 
 async def test_a_bad_seed_is_explained_next_to_it_and_starts_nothing():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=(80, 24)) as pilot:  # the words wrap, and stay in view
         await pilot.pause()
         seed = app.screen.query_one("#seed")
@@ -185,7 +185,7 @@ async def test_new_game_after_game_over_fills_in_the_last_table():
 
 
 async def test_enter_after_a_name_goes_on_to_the_next_name():
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#name-0").focus()
@@ -201,5 +201,9 @@ async def test_an_enter_held_on_the_final_screen_does_not_start_the_next_game(mo
     async with at_the_final_screen(finished_game()) as (app, pilot):
         await hold(pilot, clock, ["enter"])
         assert isinstance(app.screen, SetupScreen) and app.game is None
+        # The pause before a deliberate press, in Textual's clock too: a Button ignores
+        # presses while it shows the last one (its active effect).
+        await pilot.pause(app.screen.query_one("#start").active_effect_duration + 0.05)
         await deliberate(pilot, clock, "enter")  # on Start, which has the focus
+        await pilot.pause()  # the form asks the app to start the game
         assert app.game is not None

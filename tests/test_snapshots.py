@@ -31,8 +31,14 @@ def reach(screen_type, extra=lambda app: True):
 
 
 class TestScreens:
-    def test_setup(self, snap_compare):
+    def test_first_screen(self, snap_compare):
         assert snap_compare(StichelnApp(), terminal_size=SIZE)
+
+    def test_setup(self, snap_compare):
+        assert snap_compare(StichelnApp(game="sticheln"), terminal_size=SIZE)
+
+    def test_hattrick_setup(self, snap_compare):
+        assert snap_compare(StichelnApp(game="hattrick"), terminal_size=SIZE)
 
     def test_handoff(self, snap_compare):
         assert snap_compare(game_app(), terminal_size=SIZE)

@@ -106,7 +106,7 @@ async def fuzz(seed: int, actions: int, monkeypatch) -> int:
     kinds: set[str] = set()
     while actions > 0:
         start = rng.random()
-        if start < 0.15:  # the setup screen, sometimes with a game to continue
+        if start < 0.15:  # the first screen, sometimes with a game to continue
             app = StichelnApp(seed=rng.randrange(1000))
         elif start < 0.2:  # a damaged save (with its backup) offered at the start
             entry = saved_late_game(rng)

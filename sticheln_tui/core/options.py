@@ -1,54 +1,15 @@
-"""The rule options as players meet them: names, one-line explanations and presets.
+"""The rule options: presets, what options do to each other, and the words for them.
 
-Setup, the command line, the rules badge and the rules help all read this table, so an
-option is described once.
+The options' names and explanations are in `core.option_table` (re-exported here).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
+from .option_table import OPTION_BY_FIELD, PRESET_LABELS
+from .option_table import OPTIONS as OPTIONS  # re-exported: the table's readers ask here
 from .sticheln import Rules
-
-
-@dataclass(frozen=True)
-class Option:
-    field: str  # the Rules field it switches
-    label: str
-    explanation: str
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.field.replace("_", "-")
-
-
-OPTIONS: tuple[Option, ...] = (
-    Option("reverse", "Reverse", "a luck colour scores plus its value; the lowest card wins"),
-    Option("mild", "Mild", "every pain-colour card costs a flat 5, zeros included"),
-    Option("harsh", "Harsh", "two pain colours, laid down as two cards of different colours"),
-    Option("dark", "Dark", "pain cards stay face down until the end of the deal"),
-    Option("late", "Late", "no pick; at the end choose a pain colour you won"),
-    Option(
-        "pain_in_hand",
-        "Pain card stays in hand",
-        "you still play it; only captured cards score",
-    ),
-    Option(
-        "latest_trump",
-        "Latest trump",
-        "the last trump colour played wins, its highest card",
-    ),
-    Option("zeros_trump", "Zeros are trump", "zeros of the other colours are trumps too"),
-    Option("dealer_leads", "Dealer leads", "the dealer, not the next player, leads each deal"),
-    Option("leftover_face_down", "Left-overs face down", "cards out of play are not shown"),
-    Option(
-        "tie_break",
-        "Tie-break",
-        "a tie goes to most positive deals, then to extra deals",
-    ),
-    Option("french_deck", "French deck", "4 players, 52 cards: spades, hearts, diamonds, clubs"),
-)
-OPTION_BY_FIELD = {option.field: option for option in OPTIONS}
 
 PRESETS: dict[str, Rules] = {
     "classic": Rules(),
@@ -63,7 +24,6 @@ PRESETS: dict[str, Rules] = {
         tie_break=True,
     ),
 }
-PRESET_LABELS = {"classic": "Classic", "table-sheet": "Table sheet"}
 
 
 def not_applicable(rules: Rules) -> dict[str, str]:

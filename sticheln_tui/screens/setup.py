@@ -1,19 +1,28 @@
-"""Setting up a game: players, names, who leads first, the rules, and a seed."""
+"""Setting up a game: players, names, who leads first, the game's options, and a seed.
+
+One form for every game (`SetupScreen`); each game's form adds its options.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.message import Message
 from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import LEVELS, Seat, bot_name
+from ..core import hattrick
+from ..core.catalogue import TITLES
 from ..core.game import seed_problem
+from ..core.hattrick import HattrickOptions
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.options import (
     OPTION_BY_FIELD,
@@ -24,7 +33,6 @@ from ..core.options import (
     with_option,
 )
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
-from ..persistence import SaveEntry
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen
@@ -78,46 +86,57 @@ class FieldProblem(Static):
 
 
 class SetupScreen(KeyGuardedScreen):
-    BINDINGS = [Binding("ctrl+s", "start", "Start")]
+    """The form every game shares: how many play, their names and seats (human or a bot
+    level), who leads first, the game's options and a seed. A game's form names the game
+    and its table sizes, adds its options (`compose_options`) and says what they allow
+    (`table_problem`). Start asks the app to start the game (`StartRequested`); Escape
+    goes back to the first screen."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("escape", "back", "Games")]
+    AUTO_FOCUS = "#start"  # as the screen first shows: a later change restyles the form
+    GAME: ClassVar[str]
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    TICK_KEYS: ClassVar[str] = ""  # what ticks the game's options, said among the keys
+
+    class StartRequested(Message):
+        """Start `game` with these seats, leader (a seat), seed (None: random) and options."""
+
+        def __init__(
+            self, game: str, seats: list[Seat], leader: int, seed: int | None, options: object
+        ) -> None:
+            super().__init__()
+            self.game = game
+            self.seats = seats
+            self.leader = leader
+            self.seed = seed
+            self.options = options
+
+    class BackRequested(Message):
+        """Back to the first screen, to choose another game."""
 
     def __init__(
-        self,
-        rules: Rules = Rules(),
-        seed: int | None = None,
-        unfinished: SaveEntry | None = None,
-        table: Sequence[Seat] = (),
-        leader: int = 0,
+        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int = 0
     ) -> None:
-        """`unfinished`: the latest unfinished game's save, offered to continue; `table` and
-        `leader`: the last game's seats and first leader, filled in again."""
+        """`table` and `leader`: the last game's seats and first leader, filled in again."""
         super().__init__()
-        self.rules = rules
         self.seed = seed
-        self.unfinished = unfinished
         self.table = tuple(table)
         self.leader = leader
-        # The French deck ticked, then switched off by leaving 4 players: back with 4.
-        self._french_waiting = False
-        # Focused as the screen first shows: a later change of focus restyles the form.
-        self.AUTO_FOCUS = "#continue" if unfinished is not None else "#start"
 
     def compose(self) -> ComposeResult:
-        if self.unfinished is not None:
-            with Horizontal(id="continue-row"):
-                yield Static(self._unfinished_text(), id="continue-text")
-                yield Button("Continue", id="continue", variant="success")
-        yield Static("Sticheln: a new game", classes="screen-title")
+        yield Static(f"{TITLES[self.GAME]}: a new game", classes="screen-title")
         count = len(self.table) or DEFAULT_PLAYERS
         # Scrolls, but takes no focus: the first Tab goes to the first field.
         with VerticalScroll(id="setup", can_focus=False):
             yield self._choice_row(
                 "Players",
-                [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                [(str(n), n) for n in range(self.MIN_PLAYERS, self.MAX_PLAYERS + 1)],
                 count,
                 "count",
             )
             with Grid(id="names"):
-                for seat in range(MAX_PLAYERS):
+                for seat in range(self.MAX_PLAYERS):
                     level = self.table[seat].level if seat < len(self.table) else None
                     default = bot_name(level, seat) if level else default_name(seat)
                     typed = self.table[seat].name if seat < len(self.table) else ""
@@ -140,32 +159,7 @@ class SetupScreen(KeyGuardedScreen):
                 self.leader if self.leader < count else 0,
                 "leader",
             )
-            yield self._choice_row(
-                "Rules",
-                [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
-                self._preset_name(),
-                "preset",
-            )
-            yield self._choice_row(
-                "Deals",
-                [("one per player", ONE_PER_PLAYER)]
-                + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
-                self.rules.deals or ONE_PER_PLAYER,
-                "deals",
-            )
-            off = self._greyed_out(count)
-            for option in OPTIONS:
-                box = TickBox(
-                    f"{option.label}: {option.explanation}",
-                    value=getattr(self.rules, option.field),
-                    compact=True,
-                    id=f"option-{option.field}",
-                    classes="option",
-                    disabled=option.field in off,
-                )
-                box.tooltip = self._greyed_tooltip(option.field, off)
-                yield box
-            yield Static(self._greyed_text(off), id="greyed", classes="explain")
+            yield from self.compose_options(count)
             with Horizontal(classes="setup-row", id="seed-row"):
                 yield Label("Seed (blank: random)", classes="setup-label")
                 # Any text is kept as typed, so a mistyped seed is seen and explained.
@@ -182,13 +176,25 @@ class SetupScreen(KeyGuardedScreen):
                 yield problem
         yield Static(
             "Tab, or Enter on a name or a choice, moves on; Left and Right change a "
-            "choice, Space ticks an option; Enter on Start (or in the seed field) starts "
-            "the game.",
+            f"choice{self.TICK_KEYS}; Enter on Start (or in the seed field) starts the game. "
+            "Escape: back to the games.",
             classes="explain",
         )
         yield Static(id="setup-error")
         yield Button("Start", id="start", variant="primary")
         yield KeysFooter()
+
+    def compose_options(self, count: int) -> Iterable[Widget]:
+        """The rows of the game's own options, for a table of `count` players."""
+        raise NotImplementedError
+
+    def chosen_options(self) -> object:
+        """The game's options as the form shows them."""
+        raise NotImplementedError
+
+    def table_problem(self, count: int) -> str | None:
+        """Why the chosen options do not fit `count` players, or None."""
+        return None
 
     def _choice_row(self, label: str, options: list, value: object, id: str) -> Horizontal:
         """A labelled one-line drop-down."""
@@ -198,18 +204,8 @@ class SetupScreen(KeyGuardedScreen):
             classes="setup-row",
         )
 
-    def _unfinished_text(self) -> Text:
-        entry = self.unfinished
-        if entry.record is None:
-            return Text(f"The last game's save will not load: {entry.problem}", style="bold")
-        players = ", ".join(entry.record.game.players)
-        return Text.assemble(
-            ("Unfinished game: ", "bold"), f"{players}; {entry.record.progress()}."
-        )
-
-    @on(Button.Pressed, "#continue")
-    def continue_unfinished(self) -> None:
-        self.app.offer(self.unfinished)
+    def action_back(self) -> None:
+        self.post_message(self.BackRequested())
 
     # -- reading the form ---------------------------------------------------------
 
@@ -239,7 +235,7 @@ class SetupScreen(KeyGuardedScreen):
         return [(name, seat) for seat, name in enumerate(names)]
 
     def _show_name_inputs(self, count: int) -> None:
-        for seat in range(MAX_PLAYERS):
+        for seat in range(self.MAX_PLAYERS):
             self.query_one(f"#name-{seat}", Input).display = seat < count
             self.query_one(f"#kind-{seat}", Choice).display = seat < count
 
@@ -253,6 +249,123 @@ class SetupScreen(KeyGuardedScreen):
     def count_changed(self) -> None:
         self._show_name_inputs(self.count)
         self._refresh_leaders()
+
+    @on(Input.Changed, ".name")
+    def name_changed(self) -> None:
+        self._refresh_leaders()
+
+    @on(Choice.Changed, ".kind")
+    def kind_changed(self, event: Choice.Changed) -> None:
+        seat = int(event.choice.id.removeprefix("kind-"))
+        self.query_one(f"#name-{seat}", Input).placeholder = self._default_name(seat)
+        self._refresh_leaders()
+
+    # -- starting -------------------------------------------------------------------
+
+    def _problem(self, seats: list[Seat], seed_text: str) -> str | None:
+        names = [seat.name for seat in seats]
+        problem = check_names(names)
+        if problem is None and all(seat.level for seat in seats):
+            problem = "at least one player must be human"
+        return problem or seed_text_problem(seed_text) or self.table_problem(len(names))
+
+    @on(Input.Changed, "#seed")
+    def seed_changed(self, event: Input.Changed) -> None:
+        """Says next to the field what is wrong with the seed, as it is typed."""
+        problem = seed_text_problem(event.value)
+        words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
+        self.query_one("#seed-problem", FieldProblem).say(words)
+
+    @on(Input.Submitted, ".name")
+    def next_field(self, event: Input.Submitted) -> None:
+        """Names are typed one after another: Enter goes on to the next field."""
+        event.stop()
+        self.focus_next()
+
+    @on(Input.Submitted, "#seed")
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        seats = self.seats()
+        seed_text = self.query_one("#seed", Input).value.strip()
+        problem = self._problem(seats, seed_text)
+        if problem:
+            self.refuse(problem)
+            return
+        if not self.keys_began_here():
+            return  # an Enter held on the final screen does not start the next game
+        error.update("")
+        seed = int(seed_text) if seed_text else None
+        leader = self.query_one("#leader", Choice).value
+        self.post_message(
+            self.StartRequested(self.GAME, seats, leader, seed, self.chosen_options())
+        )
+
+    def refuse(self, problem: str) -> None:
+        """Say why the game cannot start; nothing changes."""
+        self.query_one("#setup-error", Static).update(Text(f"Cannot start: {problem}."))
+        self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
+
+
+class StichelnSetupScreen(SetupScreen):
+    """Sticheln's form: its rules, as a preset and single options, and the deals."""
+
+    GAME = "sticheln"
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
+    TICK_KEYS = ", Space ticks an option"
+
+    def __init__(
+        self,
+        rules: Rules = Rules(),
+        seed: int | None = None,
+        table: Sequence[Seat] = (),
+        leader: int = 0,
+    ) -> None:
+        super().__init__(seed, table, leader)
+        self.rules = rules
+        # The French deck ticked, then switched off by leaving 4 players: back with 4.
+        self._french_waiting = False
+
+    def compose_options(self, count: int) -> Iterable[Widget]:
+        yield self._choice_row(
+            "Rules",
+            [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
+            self._preset_name(),
+            "preset",
+        )
+        yield self._choice_row(
+            "Deals",
+            [("one per player", ONE_PER_PLAYER)] + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
+            self.rules.deals or ONE_PER_PLAYER,
+            "deals",
+        )
+        off = self._greyed_out(count)
+        for option in OPTIONS:
+            box = TickBox(
+                f"{option.label}: {option.explanation}",
+                value=getattr(self.rules, option.field),
+                compact=True,
+                id=f"option-{option.field}",
+                classes="option",
+                disabled=option.field in off,
+            )
+            box.tooltip = self._greyed_tooltip(option.field, off)
+            yield box
+        yield Static(self._greyed_text(off), id="greyed", classes="explain")
+
+    def chosen_options(self) -> Rules:
+        return self.rules
+
+    def table_problem(self, count: int) -> str | None:
+        try:
+            check_players(count, self.rules)
+        except ValueError as error:
+            return str(error)
+        return None
+
+    @on(Choice.Changed, "#count")
+    def french_deck_follows_count(self) -> None:
         fits = french_deck_fits(self.count)
         if self.rules.french_deck and not fits:
             self.rules = with_option(self.rules, "french_deck", False)
@@ -279,16 +392,6 @@ class SetupScreen(KeyGuardedScreen):
             return
         self.rules = french
         self.notify("The French deck is back on, for 4 players.")
-
-    @on(Input.Changed, ".name")
-    def name_changed(self) -> None:
-        self._refresh_leaders()
-
-    @on(Choice.Changed, ".kind")
-    def kind_changed(self, event: Choice.Changed) -> None:
-        seat = int(event.choice.id.removeprefix("kind-"))
-        self.query_one(f"#name-{seat}", Input).placeholder = self._default_name(seat)
-        self._refresh_leaders()
 
     # -- rules ----------------------------------------------------------------------
 
@@ -343,49 +446,32 @@ class SetupScreen(KeyGuardedScreen):
         self.rules = with_option(self.rules, "deals", event.value or None)
         self._sync_options()
 
-    # -- starting -------------------------------------------------------------------
 
-    def _problem(self, seats: list[Seat], seed_text: str) -> str | None:
-        names = [seat.name for seat in seats]
-        problem = check_names(names)
-        if problem is None and all(seat.level for seat in seats):
-            problem = "at least one player must be human"
-        if problem is None:
-            problem = seed_text_problem(seed_text)
-        if problem is None:
-            try:
-                check_players(len(names), self.rules)
-            except ValueError as error:
-                problem = str(error)
-        return problem
+class HattrickSetupScreen(SetupScreen):
+    """Hattrick's form: its one option is the number of deals."""
 
-    @on(Input.Changed, "#seed")
-    def seed_changed(self, event: Input.Changed) -> None:
-        """Says next to the field what is wrong with the seed, as it is typed."""
-        problem = seed_text_problem(event.value)
-        words = f"{problem[0].upper()}{problem[1:]}." if problem else ""
-        self.query_one("#seed-problem", FieldProblem).say(words)
+    GAME = "hattrick"
+    MIN_PLAYERS = hattrick.MIN_PLAYERS
+    MAX_PLAYERS = hattrick.MAX_PLAYERS
 
-    @on(Input.Submitted, ".name")
-    def next_field(self, event: Input.Submitted) -> None:
-        """Names are typed one after another: Enter goes on to the next field."""
-        event.stop()
-        self.focus_next()
+    def __init__(
+        self,
+        options: HattrickOptions | None = None,
+        seed: int | None = None,
+        table: Sequence[Seat] = (),
+        leader: int = 0,
+    ) -> None:
+        super().__init__(seed, table, leader)
+        self.options = options or HattrickOptions()
 
-    @on(Input.Submitted, "#seed")
-    @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
-        error = self.query_one("#setup-error", Static)
-        seats = self.seats()
-        seed_text = self.query_one("#seed", Input).value.strip()
-        problem = self._problem(seats, seed_text)
-        if problem:
-            error.update(Text(f"Cannot start: {problem}."))
-            self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
-            return
-        if not self.keys_began_here():
-            return  # an Enter held on the final screen does not start the next game
-        error.update("")
-        seed = int(seed_text) if seed_text else None
-        leader = self.query_one("#leader", Choice).value
-        self.app.start_game(seats, leader, seed, self.rules)
+    def compose_options(self, count: int) -> Iterable[Widget]:
+        deals = range(1, hattrick.MAX_DEALS + 1)
+        yield self._choice_row("Deals", [(str(n), n) for n in deals], self.options.deals, "deals")
+
+    def chosen_options(self) -> HattrickOptions:
+        return HattrickOptions(deals=self.query_one("#deals", Choice).value)
+
+
+SETUP_FORMS: dict[str, type[SetupScreen]] = {
+    form.GAME: form for form in (StichelnSetupScreen, HattrickSetupScreen)
+}

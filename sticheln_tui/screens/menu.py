@@ -1,0 +1,118 @@
+"""The first screen: continue the latest unfinished game, start one of the games, read
+the rules, or quit.
+
+Drawn at once: it loads no game, and the unfinished game (reading a save replays its
+moves) is looked up in a thread once the first frame is up, then offered at the top.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.catalogue import TITLES
+from ..textual_fixes import KeysFooter
+from .flow import KeyGuardedScreen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..persistence import SaveEntry
+
+CONTINUE, RULES, QUIT = "continue", "rules", "quit"
+
+
+class MenuScreen(KeyGuardedScreen):
+    class ContinueChosen(Message):
+        """Continue this save (or hear why it will not load)."""
+
+        def __init__(self, entry: SaveEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    class GameChosen(Message):
+        """Open the setup form of this game (its key)."""
+
+        def __init__(self, game: str) -> None:
+            super().__init__()
+            self.game = game
+
+    class RulesChosen(Message):
+        """Show the rules."""
+
+    class QuitChosen(Message):
+        """Leave the program."""
+
+    def __init__(self, saves: Path) -> None:
+        """`saves`: the directory whose latest unfinished game is offered."""
+        super().__init__()
+        self.saves = saves
+        self.unfinished: SaveEntry | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Card games for friends at one keyboard", classes="screen-title")
+        yield OptionList(*self._entries(), id="menu")
+        yield Static(
+            "Up and Down choose, Enter opens: a game opens its form (players, who leads "
+            "first, the game's options).",
+            classes="explain",
+        )
+        yield KeysFooter()
+
+    def _entries(self) -> list[Option]:
+        games = [Option(title, id=game) for game, title in TITLES.items()]
+        return [*games, Option("Rules", id=RULES), Option("Quit", id=QUIT)]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._look_for_unfinished)
+
+    @work(thread=True, exit_on_error=False)
+    def _look_for_unfinished(self) -> None:
+        from .. import persistence
+
+        entry = persistence.latest_unfinished(self.saves)
+        if entry is not None:
+            self.app.call_from_thread(self._offer, entry)
+
+    def _offer(self, entry: SaveEntry) -> None:
+        """Continue goes on top, chosen unless a player has moved on the menu already."""
+        if not self.is_attached:
+            return  # a game was chosen meanwhile
+        self.unfinished = entry
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted or 0
+        menu.clear_options()
+        menu.add_options([Option(continue_text(entry), id=CONTINUE), *self._entries()])
+        menu.highlighted = highlighted + 1 if highlighted else 0
+
+    @on(OptionList.OptionSelected, "#menu")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        if not self.keys_began_here():
+            return  # an Enter held on the screen before does not choose here
+        choice = event.option.id
+        if choice == CONTINUE:
+            self.post_message(self.ContinueChosen(self.unfinished))
+        elif choice == RULES:
+            self.post_message(self.RulesChosen())
+        elif choice == QUIT:
+            self.post_message(self.QuitChosen())
+        else:
+            self.post_message(self.GameChosen(choice))
+
+
+def continue_text(entry: SaveEntry) -> Text:
+    """Which game, who plays, where it stands; or why its save will not load."""
+    if entry.record is None:
+        problem = f"the last game's save will not load: {entry.problem}"
+        return Text.assemble(("Continue: ", "bold"), problem)
+    game = entry.record.game
+    players = ", ".join(game.players)
+    return Text.assemble(
+        ("Continue: ", "bold"), f"{game.TITLE} with {players}; {entry.record.progress()}"
+    )

@@ -1,0 +1,164 @@
+"""The first screen: Continue when there is a game to continue, one entry per game, the
+rules and Quit; a game opens its setup form, and Escape comes back."""
+
+from __future__ import annotations
+
+from helpers import screen_text
+from textual.widgets import OptionList
+
+from sticheln_tui import persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.catalogue import TITLES
+from sticheln_tui.core.game import Game
+from sticheln_tui.core.games import GAMES
+from sticheln_tui.core.hattrick import HattrickOptions
+from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.menu import MenuScreen
+from sticheln_tui.screens.rules_help import RulesHelpScreen
+from sticheln_tui.screens.setup import HattrickSetupScreen, SetupScreen, StichelnSetupScreen
+
+
+def test_the_first_screen_lists_every_game_by_its_key_and_title():
+    assert {key: game.TITLE for key, game in GAMES.items()} == TITLES
+
+
+def entries(app: StichelnApp) -> list[str]:
+    menu = app.screen.query_one("#menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def on_the_first_screen(pilot) -> None:
+    """The first frame is up and the unfinished game has been looked for."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, MenuScreen)
+
+
+async def choose(pilot, title: str) -> None:
+    """Highlight the entry that starts with `title` and press Enter."""
+    index = next(i for i, text in enumerate(entries(pilot.app)) if text.startswith(title))
+    pilot.app.screen.query_one("#menu", OptionList).highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def an_unfinished_game(directory) -> Game:
+    game = Game(["Ann", "Bob", "Cid"], Rules(), seed=4)
+    for _ in range(4):  # the pain cards and a card of the first trick
+        game.apply(game.legal_moves()[0])
+    record = persistence.Record(game, (None,) * 3, reveal_seen=True)
+    persistence.save(directory / "unfinished.json", record)
+    return game
+
+
+async def test_without_a_saved_game_there_is_nothing_to_continue():
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)
+        assert entries(app) == ["Sticheln", "Hattrick", "Rules", "Quit"]
+        assert "Statistics" not in screen_text(app)
+
+
+async def test_continue_names_the_game_its_players_and_where_it_stands(
+    saves_in_a_temporary_directory,
+):
+    game = an_unfinished_game(saves_in_a_temporary_directory)
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)
+        continue_entry, *others = entries(app)
+        view = game.view(None)
+        where = f"deal 1 of 5, trick {view.trick_number} of {view.tricks_per_deal}"
+        assert continue_entry == f"Continue: Sticheln with Ann, Bob, Cid; {where}"
+        assert others == ["Sticheln", "Hattrick", "Rules", "Quit"]
+        assert app.screen.query_one("#menu", OptionList).highlighted == 0
+        await pilot.press("enter")  # Continue is chosen
+        await pilot.pause()
+        assert app.game.moves == game.moves and app.save_path.name == "unfinished.json"
+        assert isinstance(app.screen, HandoffScreen)  # never a hand straight away
+
+
+async def test_a_player_who_moved_on_the_menu_stays_on_their_entry_when_continue_comes(
+    saves_in_a_temporary_directory,
+):
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)  # no game to continue yet
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = 1  # Hattrick; then the look-up finds a game
+        an_unfinished_game(saves_in_a_temporary_directory)
+        app.screen._offer(persistence.latest_unfinished(saves_in_a_temporary_directory))
+        await pilot.pause()
+        assert entries(app)[0].startswith("Continue: Sticheln")
+        assert str(menu.get_option_at_index(menu.highlighted).prompt) == "Hattrick"
+
+
+async def test_enter_on_sticheln_opens_its_form_and_escape_comes_back():
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)
+        await choose(pilot, "Sticheln")
+        assert isinstance(app.screen, StichelnSetupScreen)
+        assert "Sticheln: a new game" in screen_text(app)
+        counts = app.screen.query_one("#count")._options
+        assert [value for _, value in counts] == list(range(3, 9))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.game is None
+
+
+async def test_enter_on_hattrick_opens_its_form_for_four_to_seven_players():
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)
+        await choose(pilot, "Hattrick")
+        screen = app.screen
+        assert isinstance(screen, HattrickSetupScreen)
+        assert "Hattrick: a new game" in screen_text(app)
+        assert [value for _, value in screen.query_one("#count")._options] == [4, 5, 6, 7]
+        assert len(screen.query(".name")) == 7
+        assert not screen.query(".option")  # Sticheln's rules are not Hattrick's
+        assert screen.chosen_options() == HattrickOptions(deals=5)
+
+
+async def test_starting_hattrick_asks_the_app_with_the_whole_table(monkeypatch):
+    started = []
+    monkeypatch.setattr(StichelnApp, "_start", lambda app, *request: started.append(request))
+    app = StichelnApp(game="hattrick")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#count").value = 5
+        screen.query_one("#deals").value = 3
+        screen.query_one("#leader").value = 2
+        screen.query_one("#seed").value = "7"
+        await pilot.click("#start")
+        await pilot.pause()
+        ((game, seats, leader, seed, options),) = started
+        assert (game, leader, seed, options) == ("hattrick", 2, 7, HattrickOptions(deals=3))
+        assert [seat.name for seat in seats] == [f"Player {n}" for n in range(1, 6)]
+
+
+async def test_a_game_this_version_cannot_show_is_refused_with_a_clear_message():
+    app = StichelnApp(game="hattrick")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.game is None and isinstance(app.screen, SetupScreen)
+        messages = [notification.message for notification in app._notifications]
+        assert "Hattrick cannot be played in this version yet." in messages
+
+
+async def test_rules_opens_the_help_and_quit_quits():
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await on_the_first_screen(pilot)
+        await choose(pilot, "Rules")
+        assert isinstance(app.screen, RulesHelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await choose(pilot, "Quit")
+        assert app.return_code == 0 and not app.is_running
