@@ -50,9 +50,7 @@ class StichelnBot(Bot):
     """A Sticheln player: it picks pain cards and plays cards; the rest follows the rules."""
 
     def moment(self, view: SeatView) -> str:
-        return (
-            f"{view.deal}/{view.phase}/{sum(view.picked)}/{view.trick_number}/{len(view.trick)}"
-        )
+        return f"{view.deal}/{view.phase}/{sum(view.picked)}/{view.trick_number}/{len(view.trick)}"
 
     def decide(self, view: SeatView, rng: random.Random) -> Advice:
         if view.phase is Phase.PICK:
