@@ -108,6 +108,31 @@ def test_a_strong_bot_out_of_time_still_plays_a_legal_move():
         game.apply(advice.move)
 
 
+def test_the_normal_bot_says_what_its_move_does():
+    """Last to act in a trick, the normal bot's reason is a certainty, and true: the colour
+    it says it takes, it takes; the player it says takes a colour, takes it."""
+    said = Counter()
+    for game, view in random_positions(240, seed=11):
+        if len(view.trick) < len(view.players) - 1 or len(view.legal_moves) < 2:
+            continue
+        advice = make_bot("normal", 0, "hattrick").advise(view)
+        game.apply(advice.move)
+        taken = dict(game.deal_tricks[-1].taken)
+        if isinstance(advice.move, PassCard):
+            assert advice.reason.startswith("passing costs 2")
+            said["pass"] += 1
+        elif advice.reason.startswith("takes "):
+            colour = advice.move.card.colour
+            assert advice.reason.startswith(f"takes {colour},") and taken[colour] == view.seat
+            said["takes"] += 1
+        else:
+            who, rest = advice.reason.split(" takes ", 1)
+            colour = advice.move.card.colour
+            assert rest.startswith(f"{colour}:") and taken[colour] == view.players.index(who)
+            said["gives"] += 1
+    assert min(said["takes"], said["gives"]) >= 5 and said["pass"] >= 1, said
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_view_over_different_hidden_hands_gives_the_same_move(level):
     """Two games that differ only in the cards two other seats hold look the same from
