@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
 from ..base import Advice, Bot
 from ..search import SamplingBot
@@ -64,7 +65,7 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
         if colour == collect:
             return f"{sure} {colour}, the colour you collect"
         return f"{sure} {colour}, the cheapest of your choices"
-    taker = _taker(view, colour)
+    taker = _taker(view, weight.card)
     if taker is None:
         who = f"a later player likely holds a higher {colour}"
     else:
@@ -74,10 +75,14 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
     return f"{who}: sheds a {colour} card, which you do not collect"
 
 
-def _taker(view: HattrickView, colour: str) -> int | None:
-    """Who takes this colour in the trick so far, if anybody."""
-    played = [turn for turn in view.trick if not turn.passed and turn.card.colour == colour]
-    return max(played, key=lambda turn: turn.card.value).seat if played else None
+def _taker(view: HattrickView, card: Card) -> int | None:
+    """Who takes the card's colour in the trick so far, with a card higher than this one."""
+    higher = [
+        turn
+        for turn in view.trick
+        if not turn.passed and turn.card.colour == card.colour and turn.card.value > card.value
+    ]
+    return max(higher, key=lambda turn: turn.card.value).seat if higher else None
 
 
 class StrongBot(SamplingBot, HattrickBot):
