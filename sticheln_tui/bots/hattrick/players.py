@@ -17,6 +17,8 @@ def move_of(weight: Weight) -> Move:
 
 
 class HattrickBot(Bot):
+    """A Hattrick player: on its turn it plays a card or passes."""
+
     def moment(self, view: HattrickView) -> str:
         return f"hattrick/{view.deal}/{view.trick_number}/{len(view.trick)}"
 
@@ -59,7 +61,7 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
     """The rule of thumb behind a move, in a few words."""
     colour = weight.card.colour
     if weight.passed:
-        return f"passing costs {PASS_COST}; any card you could play would likely take more"
+        return f"passing costs {PASS_COST}; any card you could play would likely cost you more"
     if weight.takes >= 0.5:
         sure = "takes" if weight.takes == 1 else "likely takes"
         if colour == collect:
@@ -71,7 +73,7 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
     else:
         who = f"{view.players[taker]} takes {colour}"
     if colour == collect:
-        return f"{who}: gives up a low card of the colour you collect"
+        return f"{who}: gives up a card of the colour you collect"
     return f"{who}: sheds a {colour} card, which you do not collect"
 
 
