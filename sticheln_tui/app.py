@@ -524,7 +524,7 @@ class StichelnApp(WorkaroundApp):
         if action == "take_back":
             if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
-            return self.flow.take_back_open or None
+            return (self.flow is not None and self.flow.take_back_open) or None
         return True
 
     @property
