@@ -42,7 +42,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .bots import LEVELS
+from .bots import LEVELS, no_human_problem
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import ChooseColours, Game, PickPain, SettleTie
 from .core.hattrick import HattrickGame, HattrickOptions, PassCard
@@ -415,8 +415,9 @@ def _seats(value: object) -> tuple[list[str], list[str | None]]:
         if level is not None and level not in LEVELS:
             raise SaveError(f"seat {index}'s bot should be one of {', '.join(LEVELS)}")
         levels.append(level)
-    if levels and all(levels):
-        raise SaveError("every seat is a bot: at least one player must be human")
+    problem = no_human_problem(levels)
+    if problem:
+        raise SaveError(problem)
     return names, levels
 
 

@@ -11,6 +11,7 @@ from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
@@ -193,15 +194,6 @@ async def test_rules_help_shows_the_rules_in_force_over_an_opaque_screen():
         assert on(app, PainPickScreen)
 
 
-async def test_the_command_palette_quit_asks_first_too():
-    app = StichelnApp(players=NAMES[:3], seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.action_quit()
-        await pilot.pause()
-        assert on(app, ConfirmScreen)
-
-
 async def test_a_held_enter_does_not_carry_through_a_hand_off(monkeypatch):
     # A long guard keeps the test sure on a busy machine; the default is a third of that.
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 1.5)
@@ -225,7 +217,7 @@ async def test_a_stale_move_from_a_replaced_screen_is_ignored():
         card = screen.query_one(Hand).focused_card
         screen.submit(PlayCard(card))
         screen.submit(PlayCard(card))  # a second Enter that reached the old screen
-        app.submit(screen.view.seat, PlayCard(card))
+        app.post_message(PrivateScreen.MoveChosen(screen.view.seat, PlayCard(card)))
         await pilot.pause()
         assert app.game.moves[-1] == PlayCard(card) and len(app.game.moves) == 4
 

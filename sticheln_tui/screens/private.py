@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Static
 
 from ..bots import NormalBot
@@ -25,13 +26,23 @@ class PrivateScreen(FlowScreen):
     ]
     AUTO_FOCUS = "Hand"
 
+    class MoveChosen(Message):
+        """`seat` chose `move` on its screen; the game checks it."""
+
+        def __init__(self, seat: int, move: Move) -> None:
+            super().__init__()
+            self.seat = seat
+            self.move = move
+
+    class Hurry(Message):
+        """Play the waiting computer player's card now."""
+
     def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
         """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""
         super().__init__()
         assert view.seat is not None, "a private screen needs a seat's view"
         self.view = view
         self._cursor_card = cursor_card
-        self._submitted = False
 
     def make_hand(self) -> Hand:
         view = self.view
@@ -51,7 +62,6 @@ class PrivateScreen(FlowScreen):
         """Take the seat's view a move later: keys wait a moment again, as on a new
         screen, and the next move may be submitted."""
         self.view = view
-        self._submitted = False
         self.guard_keys()
         self.refresh_bindings()
 
@@ -80,7 +90,7 @@ class PrivateScreen(FlowScreen):
             self.query_one(Hand).choose()
 
     def action_hurry(self) -> None:
-        self.app.action_hurry()
+        self.post_message(self.Hurry())
 
     def action_hint(self) -> None:
         """What the normal computer player would do here and why, in one line on this
@@ -102,6 +112,4 @@ class PrivateScreen(FlowScreen):
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""
-        if self.settled() and not self._submitted:
-            self._submitted = True
-            self.app.submit(self.view.seat, move)
+        self.move_on(self.MoveChosen(self.view.seat, move))

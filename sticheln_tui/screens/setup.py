@@ -18,7 +18,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import LEVELS, Seat, bot_name
+from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core import hattrick
 from ..core.catalogue import TITLES
 from ..core.game import seed_problem
@@ -265,8 +265,8 @@ class SetupScreen(KeyGuardedScreen):
     def _problem(self, seats: list[Seat], seed_text: str) -> str | None:
         names = [seat.name for seat in seats]
         problem = check_names(names)
-        if problem is None and all(seat.level for seat in seats):
-            problem = "at least one player must be human"
+        if problem is None:
+            problem = no_human_problem([seat.level for seat in seats])
         return problem or seed_text_problem(seed_text) or self.table_problem(len(names))
 
     @on(Input.Changed, "#seed")
