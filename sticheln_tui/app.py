@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -513,6 +513,10 @@ class StichelnApp(WorkaroundApp):
         self.game.apply(SettleTie(extra_deal))
         self._last_mover = None
         self.scores_seen()
+
+    @on(PrivateScreen.MoveChosen)
+    def _move_chosen(self, event: PrivateScreen.MoveChosen) -> None:
+        self.submit(event.seat, event.move)
 
     def submit(self, seat: int, move: Move) -> None:
         """A move chosen on `seat`'s private screen.

@@ -16,10 +16,15 @@ class Option:
     field: str  # the Rules field it switches
     label: str
     explanation: str
+    in_reverse: str = ""  # the explanation under Reverse, where it differs
 
     @property
     def flag(self) -> str:
         return "--" + self.field.replace("_", "-")
+
+    def explained(self, rules: Rules) -> str:
+        """What the option does under `rules` (Reverse turns some rules round)."""
+        return self.in_reverse if rules.reverse and self.in_reverse else self.explanation
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -37,6 +42,7 @@ OPTIONS: tuple[Option, ...] = (
         "latest_trump",
         "Latest trump",
         "the last trump colour played wins, its highest card",
+        in_reverse="the last trump colour played wins, its lowest non-zero card",
     ),
     Option("zeros_trump", "Zeros are trump", "zeros of the other colours are trumps too"),
     Option("dealer_leads", "Dealer leads", "the dealer, not the next player, leads each deal"),

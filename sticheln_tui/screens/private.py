@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Static
 
-from ..bots import NormalBot
+from ..bots import Advice, NormalBot
 from ..core.cards import Card
 from ..core.game import ChooseColours, Move, SeatView
 from ..widgets.cards import card_text, colour_name
@@ -16,7 +17,8 @@ from .flow import FlowScreen
 
 
 class PrivateScreen(FlowScreen):
-    """A screen that shows one seat's hand; only ever given that seat's view."""
+    """A screen that shows one seat's hand; only ever given that seat's view (of any
+    game: the Sticheln parts below are what a game's screen overrides)."""
 
     BINDINGS = [
         Binding("enter", "choose", "Play", priority=True),
@@ -24,6 +26,14 @@ class PrivateScreen(FlowScreen):
         Binding("space", "hurry", "Play the bot's card now", key_display="Space"),
     ]
     AUTO_FOCUS = "Hand"
+
+    class MoveChosen(Message):
+        """The seat chose this move; the game checks it."""
+
+        def __init__(self, seat: int, move: Move) -> None:
+            super().__init__()
+            self.seat = seat
+            self.move = move
 
     def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
         """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""
@@ -35,17 +45,19 @@ class PrivateScreen(FlowScreen):
 
     def make_hand(self) -> Hand:
         view = self.view
-        hand = Hand(view.hand, legal=self._legal_cards(), pain_colours=self._pain(), id="hand")
+        hand = Hand(
+            view.hand, legal=self.legal_cards(), pain_colours=self.marked_colours(), id="hand"
+        )
         if self._cursor_card in view.hand:
             hand.cursor = view.hand.index(self._cursor_card)
-        hand.border_title = self._hand_title()
+        hand.border_title = self.hand_title()
         return hand
 
     def update_hand(self) -> None:
         """Show this screen's (new) view in its hand."""
         hand = self.query_one(Hand)
-        hand.show(self.view.hand, legal=self._legal_cards(), pain_colours=self._pain())
-        hand.border_title = self._hand_title()
+        hand.show(self.view.hand, legal=self.legal_cards(), pain_colours=self.marked_colours())
+        hand.border_title = self.hand_title()
 
     def restart(self, view: SeatView) -> None:
         """Take the seat's view a move later: keys wait a moment again, as on a new
@@ -55,13 +67,15 @@ class PrivateScreen(FlowScreen):
         self.guard_keys()
         self.refresh_bindings()
 
-    def _legal_cards(self) -> set[Card]:
+    def legal_cards(self) -> set[Card]:
+        """The cards the hand offers to choose now (the others are dimmed)."""
         return {move.card for move in self.view.legal_moves}
 
-    def _pain(self) -> tuple[str, ...]:
+    def marked_colours(self) -> tuple[str, ...]:
+        """The colours whose cards the hand marks (`!`): the pain colours."""
         return self.view.pain_colours(self.view.seat)
 
-    def _hand_title(self) -> str:
+    def hand_title(self) -> str:
         """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong)."""
         pain = pain_colour_words(self.view, self.view.seat).plain
         return f"Your hand ({pain})" if pain else "Your hand"
@@ -85,7 +99,7 @@ class PrivateScreen(FlowScreen):
     def action_hint(self) -> None:
         """What the normal computer player would do here and why, in one line on this
         screen (a toast would outlive it); the cursor moves to that choice."""
-        advice = NormalBot(self.view.seat).advise(self.view)
+        advice = self.advice()
         move = advice.move
         line = Text("Hint: ")
         if isinstance(move, ChooseColours):
@@ -94,6 +108,9 @@ class PrivateScreen(FlowScreen):
             line.append_text(card_text(move.card))
         self.point_at(move)
         self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
+
+    def advice(self) -> Advice:
+        return NormalBot(self.view.seat).advise(self.view)
 
     def point_at(self, move: Move) -> None:
         """Put the cursor on this move's card, so Enter makes it."""
@@ -104,4 +121,4 @@ class PrivateScreen(FlowScreen):
         """Hand one move to the game, once: later events of this screen are stale."""
         if self.settled() and not self._submitted:
             self._submitted = True
-            self.app.submit(self.view.seat, move)
+            self.post_message(self.MoveChosen(self.view.seat, move))

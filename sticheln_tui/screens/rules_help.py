@@ -63,7 +63,7 @@ take tricks, and tricks are points.
 - **Pain card stays in hand.** Your laid-down card only marks your colour: you still
   hold it and play it. Only the cards you capture are scored.
 - **Latest trump.** The colour of the last trump played takes the trick, with its
-  highest card (lowest in Reverse).
+  highest card (in Reverse its lowest card that is not a zero).
 - **Zeros are trump.** Zeros of the other colours are trumps like any card.
 - **Dealer leads.** The dealer plays the first card of each deal.
 - **Left-overs face down.** With 7 or 8 players, the cards out of play stay hidden.
@@ -97,7 +97,7 @@ def rules_in_force(rules: Rules) -> str:
     lines = [f"# This game: {badge(rules)}", "", f"- **Length:** {deals_text(rules)}."]
     for option in OPTIONS:
         if getattr(rules, option.field):
-            lines.append(f"- **{option.label}:** {option.explanation}.")
+            lines.append(f"- **{option.label}:** {option.explained(rules)}.")
     if rules == Rules():
         lines.append("- No variants: the classic rules above, exactly.")
     return "\n".join(lines) + "\n\n"

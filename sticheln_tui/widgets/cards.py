@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable
 
 from rich.text import Text
 
-from ..core.cards import SUIT_SYMBOLS, Card
+from ..core.cards import COLOUR_LETTERS, SUIT_SYMBOLS, Card
 
 # Foreground/background per colour, the same in every theme: each pair keeps 4.5:1 in true
 # colour, 256 colours, 16 colours and NO_COLOR's greys, and in 16 colours each colour of a
@@ -75,3 +75,8 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
 def colour_name(colour: str) -> Text:
     """A colour's name on its card colours, e.g. for 'pain: red': readable on any theme."""
     return Text(colour, style=_COLOUR_STYLES[colour])
+
+
+def colour_letter(colour: str) -> Text:
+    """A colour's letter on its card colours, e.g. over a column of counts."""
+    return Text(COLOUR_LETTERS[colour], style=_COLOUR_STYLES[colour])

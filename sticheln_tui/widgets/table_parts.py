@@ -35,12 +35,19 @@ def deal_label(view: SeatView) -> str:
 
 def status_line(view: SeatView) -> Text:
     """`Sticheln  Deal 2/5  Trick 6/14  Classic`: where the game is, and its rules."""
+    return game_status("Sticheln", view, badge(view.rules))
+
+
+def game_status(title: str, view, rules_note: str = "") -> Text:
+    """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
+    fields are common to every game's view)."""
     text = Text()
-    text.append("Sticheln", style="bold")
+    text.append(title, style="bold")
     text.append(f"  {deal_label(view)}")
-    if view.phase is Phase.PLAY:
+    if view.phase == Phase.PLAY:
         text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
-    text.append(f"  {badge(view.rules)}", style="italic")
+    if rules_note:
+        text.append(f"  {rules_note}", style="italic")
     return text
 
 
@@ -133,8 +140,8 @@ def trump_note(view: SeatView) -> str:
 
 def trick_stands(view: SeatView) -> bool:
     """The trick just taken stays in view until the next one's first card, as it would
-    on a real table."""
-    return view.phase is Phase.PLAY and not view.trick and view.last_trick is not None
+    on a real table (in every game: its view's phase "play", trick and last trick)."""
+    return view.phase == Phase.PLAY and not view.trick and view.last_trick is not None
 
 
 def trick_text(view: SeatView, name_width: int) -> Text:
