@@ -7,14 +7,11 @@ everybody at the table may see.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 from .cards import Card, CardMemo, sorted_cards
-from .names import check_names
 from .sticheln import (
     Rules,
     check_players,
@@ -28,30 +25,14 @@ from .sticheln import (
     tricks_per_deal,
     winners,
 )
-
-MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
-
-
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Shuffle in place as Python 3.11's `random.Random.shuffle` does (Fisher-Yates,
-    drawing with `getrandbits`), the shuffle every saved game was dealt with: written out
-    here, a seed deals the same cards whatever Python's own shuffle becomes, and a deal
-    starts sooner (one call per card instead of three). A test pins the deals."""
-    getrandbits = rng.getrandbits
-    for top in range(len(cards) - 1, 0, -1):
-        bound = top + 1
-        bits = bound.bit_length()
-        pick = getrandbits(bits)
-        while pick >= bound:
-            pick = getrandbits(bits)
-        cards[top], cards[pick] = cards[pick], cards[top]
-
-
-def seed_problem(seed: int) -> str | None:
-    """Why this cannot be a game's seed, or None."""
-    if not 0 <= seed < MAX_SEED:
-        return f"the seed must be from 0 to 2**64 - 1, not {seed}"
-    return None
+from .table import MAX_SEED as MAX_SEED  # what every game shares, importable from here too
+from .table import IllegalMove as IllegalMove
+from .table import PlayCard as PlayCard
+from .table import Played as Played
+from .table import TableGame
+from .table import running_totals as running_totals
+from .table import seed_problem as seed_problem
+from .table import shuffle as shuffle
 
 
 class Phase(StrEnum):
@@ -65,13 +46,6 @@ class Phase(StrEnum):
 @dataclass(frozen=True, slots=True)
 class PickPain:
     """Lay this card face down: its colour becomes a pain colour of the player."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """Play this card to the current trick."""
 
     card: Card
 
@@ -96,15 +70,6 @@ Move = PickPain | PlayCard | ChooseColours | SettleTie
 # One move object per card: legal moves are then built without allocating.
 _PICK_MOVES = CardMemo(PickPain)
 _PLAY_MOVES = CardMemo(PlayCard)
-
-
-class IllegalMove(ValueError):
-    """A move that is not legal now; the game is left unchanged."""
-
-
-class Played(NamedTuple):
-    seat: int
-    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,11 +165,6 @@ class SeatView:
         return score_deal(scored_cards(won, self.pain_cards[seat], self.rules), colours, self.rules)
 
 
-def running_totals(results: Sequence[DealResult], players: int) -> tuple[int, ...]:
-    """Each seat's total over the deals played so far."""
-    return tuple(sum(r.scores[seat].total for r in results) for seat in range(players))
-
-
 def standings(results: Sequence[DealResult], players: int, rules: Rules) -> list[int]:
     """The seats in the lead, with the tie-break's positive-deal count when it applies."""
     totals = running_totals(results, players)
@@ -214,8 +174,11 @@ def standings(results: Sequence[DealResult], players: int, rules: Rules) -> list
     return winners(totals, positive)
 
 
-class Game:
+class Game(TableGame):
     """One game of Sticheln from the first deal to the final scores."""
+
+    GAME = "sticheln"
+    TITLE = "Sticheln"
 
     def __init__(
         self,
@@ -224,37 +187,20 @@ class Game:
         first_leader: int = 0,
         seed: int | None = None,
     ) -> None:
-        names = tuple(players)
-        problem = check_names(names)
-        if problem:
-            raise ValueError(problem)
-        check_players(len(names), rules)
-        if not 0 <= first_leader < len(names):
-            raise ValueError(f"first leader must be a seat from 0 to {len(names) - 1}")
-        if seed is not None and seed_problem(seed):
-            raise ValueError(seed_problem(seed))
-        self.players = names
-        self.rules = rules
-        self.first_leader = first_leader
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-        self._rng = random.Random(self.seed)
-        self.moves: list[Move] = []
-        self.results: list[DealResult] = []
-        self.deals_total = rules.deals_for(len(names))
-        self.tricks_per_deal = tricks_per_deal(len(names), rules)
+        self.rules = rules  # the same object as `options`, under Sticheln's own name
+        super().__init__(players, rules, first_leader, seed)
+
+    def _check_table(self, players: int, options: Rules) -> None:
+        check_players(players, options)
+
+    def _start(self) -> None:
+        self.deals_total = self.rules.deals_for(len(self.players))
+        self.tricks_per_deal = tricks_per_deal(len(self.players), self.rules)
         self.tie_dealt: list[int] = []  # tied seats that have dealt their extra deal
         self.tied: list[int] = []
         self._start_deal(0)
 
-    def clone(self) -> Game:
-        """An independent copy to explore from, as a search over the engine would (and as
-        the engine benchmark does); both go on exactly alike given the same moves."""
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy._rng = random.Random()
-        copy._rng.setstate(self._rng.getstate())
-        copy.moves = list(self.moves)
-        copy.results = list(self.results)
+    def _copy_state(self, copy: Game) -> None:
         copy.tie_dealt = list(self.tie_dealt)
         copy.tied = list(self.tied)
         copy.hands = [list(hand) for hand in self.hands]
@@ -265,44 +211,17 @@ class Game:
         copy.tricks_won = list(self.tricks_won)
         copy.trick = list(self.trick)
         copy.deal_tricks = list(self.deal_tricks)
-        return copy
 
-    @classmethod
-    def replay(
-        cls,
-        players: Sequence[str],
-        rules: Rules,
-        first_leader: int,
-        seed: int,
-        moves: Sequence[Move],
-    ) -> Game:
-        """The game reached by playing these moves from the start; raises IllegalMove."""
-        game = cls(players, rules, first_leader, seed)
-        for move in moves:
-            game.apply(move)
-        return game
-
-    def rewound(self, moves: int) -> Game:
-        """This game as it was after its first `moves` moves (the later ones taken back)."""
-        if not 0 <= moves < len(self.moves):
-            raise IllegalMove("there is no move to take back")
-        return Game.replay(
-            self.players, self.rules, self.first_leader, self.seed, self.moves[:moves]
-        )
+    def _winners(self) -> list[int]:
+        return standings(self.results, len(self.players), self.rules)
 
     # -- deals --------------------------------------------------------------------
 
     def _start_deal(self, index: int, dealer: int | None = None) -> None:
         count = len(self.players)
-        deck = deck_for(count, self.rules)
-        shuffle(deck, self._rng)
-        size = len(deck) // count
         self.deal_index = index
-        self.hands = [
-            list(sorted_cards(deck[seat * size : (seat + 1) * size])) for seat in range(count)
-        ]
+        self.hands, self.leftover = self._deal(deck_for(count, self.rules))
         self._hand_moves = [list(map(_PLAY_MOVES.__getitem__, hand)) for hand in self.hands]
-        self.leftover = sorted_cards(deck[count * size :])
         self.pain_cards: list[list[Card]] = [[] for _ in range(count)]
         self.chosen_colours: list[tuple[str, ...] | None] = [None] * count
         self.won: list[list[Card]] = [[] for _ in range(count)]
@@ -313,9 +232,8 @@ class Game:
         # Deal 1 is dealt by the seat right of the chosen player (or, when the dealer
         # leads, by the chosen player), then the deal moves one seat clockwise each deal
         # (RULES.md 1.3 and 2); a tie-break deal is dealt by a tied player.
-        shift = 0 if self.rules.dealer_leads else 1
         if dealer is None:
-            dealer = (self.first_leader + index - shift) % count
+            dealer = self._rotation_dealer(index, shift=0 if self.rules.dealer_leads else 1)
         self.dealer = dealer
         self.leader = deal_leader(dealer, count, self.rules)
         if self.rules.picks:
@@ -323,7 +241,6 @@ class Game:
         else:
             self.phase = Phase.PLAY
         self.to_move: int | None = self.leader
-        self._legal: tuple[Move, ...] | None = None
 
     def _after_last_trick(self) -> None:
         if self.rules.late:
@@ -360,12 +277,6 @@ class Game:
 
     # -- moves --------------------------------------------------------------------
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The moves open to the seat to move (worked out once per position)."""
-        if self._legal is None:
-            self._legal = self._moves_open()
-        return self._legal
-
     def _moves_open(self) -> tuple[Move, ...]:
         seat = self.to_move
         if seat is None:
@@ -381,7 +292,7 @@ class Game:
             )
         return (SettleTie(True), SettleTie(False))
 
-    def _is_legal(self, move: Move) -> bool:
+    def _allows(self, move: Move) -> bool:
         """Whether `move` is among the legal moves: a card move is looked up among the
         cards open to it, without comparing it to every other move."""
         if self.phase is Phase.PLAY:  # first: nearly every move is a card played
@@ -396,13 +307,8 @@ class Game:
         kept = set(self.pain_cards[seat])
         return [card for card in self.hands[seat] if card.colour not in taken and card not in kept]
 
-    def apply(self, move: Move) -> None:
-        """Make a move for the seat to move; an illegal move raises and changes nothing."""
-        if not self._is_legal(move):
-            raise IllegalMove(self._why_illegal(move))
+    def _advance(self, move: Move) -> None:
         seat = self.to_move
-        self._legal = None
-        self.moves.append(move)
         if isinstance(move, PlayCard):
             self._take_from_hand(seat, move.card)
             self.trick.append(Played(seat, move.card))
@@ -487,8 +393,7 @@ class Game:
 
     # -- views --------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> SeatView:
-        """What `seat` may see; `None` gives the public view of the whole table."""
+    def _view(self, seat: int | None) -> SeatView:
         count = len(self.players)
         over = self.phase is Phase.OVER
         own = seat is not None and not over
@@ -521,5 +426,5 @@ class Game:
             results=tuple(self.results),
             legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),
             tied=tuple(self.tied),
-            winners=tuple(standings(self.results, count, self.rules)) if over else (),
+            winners=self.winners,
         )

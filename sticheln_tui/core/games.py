@@ -1,0 +1,18 @@
+"""The games this table can host, by their key (also a save's `game` field)."""
+
+from __future__ import annotations
+
+from .game import Game
+from .hattrick import HattrickGame
+from .table import TableGame
+
+GAMES: dict[str, type[TableGame]] = {game.GAME: game for game in (Game, HattrickGame)}
+
+
+def game_named(key: str) -> type[TableGame]:
+    """The game called `key`; ValueError naming the choices for any other key."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        choices = ", ".join(GAMES)
+        raise ValueError(f"there is no game {key!r}; choose one of: {choices}") from None

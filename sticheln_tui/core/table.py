@@ -1,0 +1,232 @@
+"""What every game at the table shares: seats, seeded deals, dealer rotation, the move log,
+replay and take-back, totals.
+
+A game is a state machine of one shape (OpenSpiel's state API is the model): a subclass
+says which moves are legal and what a move does; `TableGame` checks every move before
+the game sees it, keeps the log, and rebuilds any earlier position by replaying it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import Card, sorted_cards
+from .names import check_names
+
+MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle in place as Python 3.11's `random.Random.shuffle` does (Fisher-Yates,
+    drawing with `getrandbits`), the shuffle every saved game was dealt with: written out
+    here, a seed deals the same cards whatever Python's own shuffle becomes, and a deal
+    starts sooner (one call per card instead of three). A test pins the deals."""
+    getrandbits = rng.getrandbits
+    for top in range(len(cards) - 1, 0, -1):
+        bound = top + 1
+        bits = bound.bit_length()
+        pick = getrandbits(bits)
+        while pick >= bound:
+            pick = getrandbits(bits)
+        cards[top], cards[pick] = cards[pick], cards[top]
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why this cannot be a game's seed, or None."""
+    if not 0 <= seed < MAX_SEED:
+        return f"the seed must be from 0 to 2**64 - 1, not {seed}"
+    return None
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal now; the game is left unchanged."""
+
+
+class Played(NamedTuple):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play this card to the current trick."""
+
+    card: Card
+
+
+def is_real_card(card: object) -> bool:
+    """A `Card` with a colour name and an int value: a look-alike tuple, or a bool, float
+    or text value, compares equal to a card in hand but breaks later moves and saves."""
+    return type(card) is Card and type(card.value) is int and type(card.colour) is str
+
+
+def running_totals(results: Sequence[Any], players: int) -> tuple[int, ...]:
+    """Each seat's total over the deals played so far (each result has
+    `.scores[seat].total`)."""
+    return tuple(sum(r.scores[seat].total for r in results) for seat in range(players))
+
+
+class TableGame:
+    """One game at the table from the first deal to the final scores.
+
+    A subclass sets `GAME` and `TITLE` and fills in the hooks: `_check_table`, `_start`,
+    `_moves_open`, `_allows`, `_why_illegal`, `_advance`, `_view`, and `_copy_state` for
+    the mutable state it keeps. `phase` is a StrEnum of the game with a member OVER.
+    """
+
+    GAME: ClassVar[str]
+    TITLE: ClassVar[str]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: Any,
+        first_leader: int = 0,
+        seed: int | None = None,
+    ) -> None:
+        names = tuple(players)
+        self._check_table(len(names), options)  # first: the game names its own table sizes
+        problem = check_names(names)
+        if problem:
+            raise ValueError(problem)
+        if not 0 <= first_leader < len(names):
+            raise ValueError(f"first leader must be a seat from 0 to {len(names) - 1}")
+        if seed is not None and seed_problem(seed):
+            raise ValueError(seed_problem(seed))
+        self.players = names
+        self.options = options
+        self.first_leader = first_leader
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._rng = random.Random(self.seed)
+        self.moves: list[Any] = []
+        self.results: list[Any] = []
+        self._legal: tuple[Any, ...] | None = None
+        self._start()
+
+    # -- hooks --------------------------------------------------------------------
+
+    def _check_table(self, players: int, options: Any) -> None:
+        """Raise ValueError with a player-facing reason if this table cannot play."""
+        raise NotImplementedError
+
+    def _start(self) -> None:
+        """Set `deals_total`, `phase`, `to_move`, `dealer` and deal the first deal."""
+        raise NotImplementedError
+
+    def _moves_open(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def _allows(self, move: Any) -> bool:
+        """Whether `move` is legal now (a game may answer faster than a search of
+        `legal_moves()`)."""
+        return move in self.legal_moves()
+
+    def _why_illegal(self, move: Any) -> str:
+        raise NotImplementedError
+
+    def _advance(self, move: Any) -> None:
+        """Make a legal move for the seat to move."""
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> Any:
+        raise NotImplementedError
+
+    def _copy_state(self, copy: TableGame) -> None:
+        """Give `copy` its own copies of this game's mutable fields."""
+
+    def _winners(self) -> list[int]:
+        """The seats with the highest total share the win."""
+        totals = self.totals
+        return [seat for seat, total in enumerate(totals) if total == max(totals)]
+
+    # -- deals --------------------------------------------------------------------
+
+    def _rotation_dealer(self, deal_index: int, shift: int = 1) -> int:
+        """Deal 1 is dealt by the seat `shift` places right of the first leader; the deal
+        then moves one seat clockwise each deal."""
+        return (self.first_leader + deal_index - shift) % len(self.players)
+
+    def _deal(self, deck: list[Card]) -> tuple[list[list[Card]], tuple[Card, ...]]:
+        """Shuffle `deck` with the game's generator and deal it out evenly: the sorted
+        hands, by seat, and the sorted cards left over."""
+        count = len(self.players)
+        shuffle(deck, self._rng)
+        size = len(deck) // count
+        hands = [list(sorted_cards(deck[seat * size : (seat + 1) * size])) for seat in range(count)]
+        return hands, sorted_cards(deck[count * size :])
+
+    # -- the protocol -------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """The moves open to the seat to move (worked out once per position)."""
+        if self._legal is None:
+            self._legal = self._moves_open()
+        return self._legal
+
+    def apply(self, move: Any) -> None:
+        """Make a move for the seat to move; an illegal move raises and changes nothing."""
+        if not self._allows(move):
+            raise IllegalMove(self._why_illegal(move))
+        card = getattr(move, "card", None)
+        if card is not None and not is_real_card(card):
+            raise IllegalMove(f"{card!r} is not a card")
+        self._legal = None
+        self.moves.append(move)
+        self._advance(move)
+
+    def view(self, seat: int | None) -> Any:
+        """What `seat` may see; `None` gives the public view of the whole table."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < len(self.players)):
+            raise ValueError(f"a seat is from 0 to {len(self.players) - 1}, not {seat!r}")
+        return self._view(seat)
+
+    def clone(self) -> TableGame:
+        """An independent copy to explore from, as a search over the engine would; both
+        go on exactly alike given the same moves."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        copy.moves = list(self.moves)
+        copy.results = list(self.results)
+        self._copy_state(copy)
+        return copy
+
+    @classmethod
+    def replay(
+        cls,
+        players: Sequence[str],
+        options: Any,
+        first_leader: int,
+        seed: int,
+        moves: Sequence[Any],
+    ) -> TableGame:
+        """The game reached by playing these moves from the start; raises IllegalMove."""
+        game = cls(players, options, first_leader, seed)
+        for move in moves:
+            game.apply(move)
+        return game
+
+    def rewound(self, moves: int) -> TableGame:
+        """This game as it was after its first `moves` moves (the later ones taken back)."""
+        if not 0 <= moves < len(self.moves):
+            raise IllegalMove("there is no move to take back")
+        return type(self).replay(
+            self.players, self.options, self.first_leader, self.seed, self.moves[:moves]
+        )
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return running_totals(self.results, len(self.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats sharing the win, once the game is over."""
+        return tuple(self._winners()) if self.finished else ()
