@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ..core.cards import Card
-from ..core.game import PlayCard
+from ..core.game import Move, PlayCard
 from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
@@ -109,4 +109,10 @@ class TableScreen(PrivateScreen):
 
     @on(Hand.CardChosen)
     def play(self, event: Hand.CardChosen) -> None:
-        self.submit(PlayCard(event.card))
+        move = self.move_for(event.card)
+        if move is not None:
+            self.submit(move)
+
+    def move_for(self, card: Card) -> Move | None:
+        """The move that choosing `card` in the hand makes, if any."""
+        return PlayCard(card)
