@@ -28,7 +28,7 @@ from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands
 
 TITLE = "Hattrick"
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
-PASS_HEADER = " pass"
+PASS_HEADER = "  pass"
 NOW_HEADER = "  now"
 PILES_FIXED = PANEL_FRAME + len("▶ ") + len(" D ") + len(COLOURS) * COUNT_CELLS
 PILES_FIXED += len(PASS_HEADER) + len(NOW_HEADER)

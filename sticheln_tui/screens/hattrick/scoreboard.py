@@ -50,7 +50,8 @@ def pile_table(view: HattrickView, names: Names, meaning: str) -> RenderableType
             f"{view.totals[seat]:+d}",
         )
     last_trick = parts.last_trick_text(view, result.last_trick)
-    return Group(table, Text(""), Text(HOW_A_DEAL_SCORES), last_trick, Text(""), Text(meaning))
+    how = Text(HOW_A_DEAL_SCORES)
+    return Group(table, Text(""), how, Text(""), last_trick, Text(""), Text(meaning))
 
 
 class HattrickScoreboardScreen(ScoreboardScreen):
