@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -22,8 +23,9 @@ from rich.table import Table
 from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
 from .cli import Parser, add_rule_options, game_seed, rules_from, whole_number
-from .core.options import badge
-from .core.sticheln import Rules, check_players
+from .core.games import GAMES, game_named
+from .core.hattrick import HattrickOptions
+from .core.options import OPTIONS, badge
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal
@@ -57,7 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seats,
         required=True,
         metavar="LEVELS",
-        help=f"comma-separated bot levels in seat order, 3 to 8 of: {', '.join(LEVELS)}",
+        help=f"comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7) "
+        f"of: {', '.join(LEVELS)}",
+    )
+    parser.add_argument(
+        "--game",
+        choices=list(GAMES),
+        default="sticheln",
+        help="the game the bots play (default: sticheln); the rules options are Sticheln's",
     )
     parser.add_argument(
         "--games",
@@ -89,14 +98,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _play(job: tuple[list[str], Rules, int, int]) -> Outcome:
+def _play(job: tuple[list[str], Any, int, int, str]) -> Outcome:
     return play_bot_game(*job)
 
 
-def jobs(levels: list[str], rules: Rules, seed: int, games: int) -> list:
+def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = "sticheln") -> list:
     """One job per game: its own seed, and the first lead moving round the table."""
     seeds = random.Random(seed)
-    return [(levels, rules, seeds.getrandbits(32), index % len(levels)) for index in range(games)]
+    return [
+        (levels, options, seeds.getrandbits(32), index % len(levels), game)
+        for index in range(games)
+    ]
+
+
+def options_from(args: argparse.Namespace) -> Any:
+    """The game's options from the command line; ValueError for another game's rules."""
+    if args.game == "sticheln":
+        return rules_from(args)
+    title = game_named(args.game).TITLE
+    for option in OPTIONS:
+        if option.field in args:
+            raise ValueError(f"{option.flag} is a Sticheln rule, not one of {title}'s")
+    if "preset" in args:
+        raise ValueError(f"--preset chooses Sticheln's rules, not {title}'s")
+    if "deals" not in args:
+        return HattrickOptions()
+    if args.deals is None:
+        raise ValueError("--deals per-player is a Sticheln rule: give a number of deals")
+    return HattrickOptions(deals=args.deals)
+
+
+def describe(options: Any) -> str:
+    """The options in a few words, for the table's title."""
+    if isinstance(options, HattrickOptions):
+        return f"Hattrick, {options.deals} deals"
+    return badge(options)
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -140,8 +176,10 @@ def summarise(levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict:
     return {"games": games, "seats": seats, "seconds_per_move": per_move}
 
 
-def run(levels: list[str], rules: Rules, seed: int, games: int, workers: int) -> list[Outcome]:
-    work = jobs(levels, rules, seed, games)
+def run(
+    levels: list[str], options: Any, seed: int, games: int, workers: int, game: str = "sticheln"
+) -> list[Outcome]:
+    work = jobs(levels, options, seed, games, game)
     pool = ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext()
     with pool:
         played = pool.map(_play, work) if workers > 1 else map(_play, work)
@@ -208,14 +246,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        rules = rules_from(args)
-        check_players(len(args.seats), rules)
+        options = options_from(args)
+        # The engine checks the table: the same refusal as at the start of a real game.
+        game_named(args.game)([f"P{seat}" for seat in range(len(args.seats))], options)
     except ValueError as error:
         parser.error(str(error))
     workers = min(args.workers, args.games)
-    outcomes = run(args.seats, rules, args.seed, args.games, workers)
+    outcomes = run(args.seats, options, args.seed, args.games, workers, args.game)
     figures = summarise(args.seats, outcomes)
-    print_table(figures, f"{badge(rules)}, seed {args.seed}")
+    print_table(figures, f"{describe(options)}, seed {args.seed}")
     if args.json:
         print(json.dumps(figures))
     return 0

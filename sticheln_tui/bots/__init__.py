@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import hattrick
 from .base import Advice, Bot
 from .easy import EasyBot
 from .normal import NormalBot
@@ -11,9 +12,12 @@ from .strong import StrongBot
 
 BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
 LEVELS = tuple(BOTS)
+# Each game's bots, by the game's key; every game has the same levels.
+GAME_BOTS: dict[str, dict[str, type[Bot]]] = {"sticheln": BOTS, "hattrick": hattrick.BOTS}
 
 __all__ = [
     "BOTS",
+    "GAME_BOTS",
     "LEVELS",
     "Advice",
     "Bot",
@@ -45,6 +49,9 @@ def level_named(text: str) -> str:
     return level
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of this level ("easy", "normal" or "strong"); raises ValueError otherwise."""
-    return BOTS[level_named(level)](seed)
+def make_bot(level: str, seed: int = 0, game: str = "sticheln") -> Bot:
+    """A bot of this level ("easy", "normal" or "strong") for this game (its key:
+    "sticheln", "hattrick"); raises ValueError otherwise."""
+    if game not in GAME_BOTS:
+        raise ValueError(f"a game is one of {', '.join(GAME_BOTS)}, not {game!r}")
+    return GAME_BOTS[game][level_named(level)](seed)

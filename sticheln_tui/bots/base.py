@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from ..core.game import ChooseColours, Move, Phase, SeatView, SettleTie
+from ..core.game import ChooseColours, Phase, SeatView, SettleTie
 from ..core.options import pain_colour
 from .world import best_colours
 
@@ -14,30 +15,44 @@ from .world import best_colours
 class Advice:
     """A move and, in one line, why."""
 
-    move: Move
+    move: Any
     reason: str
 
 
 class Bot:
-    """A computer player. It is given a `SeatView` and nothing else, so it knows exactly
-    what a human in its seat would know. The same seed and view give the same move
-    (for the strong bot, as long as its time limit does not cut a search short)."""
+    """A computer player of any game. It is given one seat's view and nothing else, so it
+    knows exactly what a human in its seat would know. The same seed and view give the
+    same move (for the strong bot, as long as its time limit does not cut a search short)."""
 
     level = ""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: SeatView) -> Move:
+    def choose(self, view: Any) -> Any:
         return self.advise(view).move
 
-    def advise(self, view: SeatView) -> Advice:
+    def advise(self, view: Any) -> Advice:
         if view.seat is None or view.to_move != view.seat or not view.legal_moves:
             raise ValueError("a bot can only move for its own seat, on its turn")
-        rng = random.Random(
-            f"{self.seed}/{view.seat}/{view.deal}/{view.phase}/{sum(view.picked)}"
-            f"/{view.trick_number}/{len(view.trick)}"
-        )
+        return self.decide(view, random.Random(f"{self.seed}/{view.seat}/{self.moment(view)}"))
+
+    def moment(self, view: Any) -> str:
+        """Where the game stands, as text: with the seed and seat it seeds the bot's
+        randomness, so a position always gets the same move."""
+        raise NotImplementedError
+
+    def decide(self, view: Any, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+
+class StichelnBot(Bot):
+    """A Sticheln player: it picks pain cards and plays cards; the rest follows the rules."""
+
+    def moment(self, view: SeatView) -> str:
+        return f"{view.deal}/{view.phase}/{sum(view.picked)}/{view.trick_number}/{len(view.trick)}"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Advice:
         if view.phase is Phase.PICK:
             return self.pick(view, rng)
         if view.phase is Phase.PLAY:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from ..core.game import PickPain, PlayCard, SeatView
-from .base import Advice, Bot
+from .base import Advice, StichelnBot
 from .thumb import pick_card, thumb_card
 from .world import own_colours
 
 
-class EasyBot(Bot):
+class EasyBot(StichelnBot):
     level = "easy"
     WHIM = 0.25  # how often it plays any legal move instead of the rule of thumb
 

@@ -6,11 +6,11 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..core.game import Game, Phase
-from ..core.sticheln import Rules
+from ..core.games import game_named
 from . import bot_name, make_bot
-from .strong import StrongBot
+from .search import SamplingBot
 
 
 @dataclass(frozen=True)
@@ -23,24 +23,27 @@ class Outcome:
     moves: dict[str, int]  # moves made by level
 
 
-def play_bot_game(levels: Sequence[str], rules: Rules, seed: int, first_leader: int = 0) -> Outcome:
-    """Play a game in which seat i is a bot of `levels[i]`; each bot sees its seat only."""
-    game = Game(
-        [bot_name(level, seat) for seat, level in enumerate(levels)], rules, first_leader, seed
+def play_bot_game(
+    levels: Sequence[str], options: Any, seed: int, first_leader: int = 0, game: str = "sticheln"
+) -> Outcome:
+    """Play a game of `game` (its key) in which seat i is a bot of `levels[i]`; each bot
+    sees its seat only."""
+    table = game_named(game)(
+        [bot_name(level, seat) for seat, level in enumerate(levels)], options, first_leader, seed
     )
-    bots = [make_bot(level, seed * len(levels) + seat) for seat, level in enumerate(levels)]
+    bots = [make_bot(level, seed * len(levels) + seat, game) for seat, level in enumerate(levels)]
     for bot in bots:
-        if isinstance(bot, StrongBot):  # repeatable runs: the playout budget alone rules
+        if isinstance(bot, SamplingBot):  # repeatable runs: the playout budget alone rules
             bot.time_limit = math.inf
     seconds = dict.fromkeys(levels, 0.0)
     moves = dict.fromkeys(levels, 0)
-    while game.phase is not Phase.OVER:
-        seat = game.to_move
-        view = game.view(seat)
+    while not table.finished:
+        seat = table.to_move
+        view = table.view(seat)
         started = time.perf_counter()
         move = bots[seat].choose(view)
         seconds[levels[seat]] += time.perf_counter() - started
         moves[levels[seat]] += 1
-        game.apply(move)
-    public = game.view(None)
+        table.apply(move)
+    public = table.view(None)
     return Outcome(public.totals, public.winners, seconds, moves)

@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
 from ..core.sticheln import card_score, trick_winner
-from .base import Advice, Bot
+from .base import Advice, StichelnBot
 from .thumb import pick_card
 from .world import own_colours, unseen_cards
 
@@ -25,7 +25,7 @@ RELIEF = 0.6
 SPITE = 0.3
 
 
-class NormalBot(Bot):
+class NormalBot(StichelnBot):
     level = "normal"
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:

@@ -1,41 +1,27 @@
 """The strong bot: plays each candidate card through many sampled deals and keeps the
-one that ends best (determinised Monte Carlo over what its seat has seen).
+one that ends best (determinised Monte Carlo over what its seat has seen, see search).
 
-Each sample deals the unseen cards at random among the places they may be; every
-candidate card is tried on the same samples, and the rest of the deal is played out by
-the rules of thumb. A sample is worth our deal score minus the others' average.
+Each sample deals the unseen cards at random among the places they may be, and the rest
+of the deal is played out by the rules of thumb.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
-from .base import Advice, Bot
+from .base import Advice, StichelnBot
+from .search import SamplingBot
 from .thumb import pick_card
 from .world import Deal, sample_deal
 
-# Playouts per move at a table of four: enough to beat the normal bot, light enough to
-# stay well under a second a move. Bigger tables get proportionally fewer (each playout
-# plays more cards), so a move takes about as long at any table. The time limit only
-# guards against a much slower machine.
-DEFAULT_PLAYOUTS = 600
-TIME_LIMIT = 0.8
 
-
-class StrongBot(Bot):
+class StrongBot(SamplingBot, StichelnBot):
     level = "strong"
-
-    def __init__(
-        self, seed: int = 0, playouts: int | None = None, time_limit: float = TIME_LIMIT
-    ) -> None:
-        super().__init__(seed)
-        self.playouts = DEFAULT_PLAYOUTS if playouts is None else playouts
-        self.time_limit = time_limit
-        self.playouts_run = 0  # deals played out so far, over every search
+    # Enough to beat the normal bot, light enough to stay well under a second a move.
+    default_playouts = 600
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         """One candidate per colour (the card the pick rule would lay down in it): each
@@ -65,26 +51,13 @@ class StrongBot(Bot):
         cards: list[Card],
         first: Callable[[Deal, Card], None],
     ) -> tuple[Card, str]:
-        """The card whose sampled deals end best, and why; `first(deal, card)` makes
-        the move being weighed in a sampled deal."""
-        me = view.seat
-        others = len(view.players) - 1
-        totals = dict.fromkeys(cards, 0.0)
-        deadline = time.monotonic() + self.time_limit
-        samples = 0
-        playouts = self.playouts * 4 // len(view.players)
-        for _ in range(max(1, playouts // len(cards))):
-            deal = sample_deal(view, rng)
-            for card in cards:
-                trial = deal.copy()
-                first(trial, card)
-                trial.play_out(Deal.thumb)
-                scores = trial.scores()
-                totals[card] += scores[me] - (sum(scores) - scores[me]) / others
-            samples += 1
-            self.playouts_run += len(cards)
-            if time.monotonic() > deadline:
-                break
-        best = max(cards, key=totals.__getitem__)
-        average = totals[best] / samples
-        return best, f"ends best over {samples} sampled deals: {average:+.1f} against the table"
+        """`first(deal, card)` makes the move being weighed in a sampled deal."""
+
+        def trial(deal: Deal, card: Card) -> list[int]:
+            first(deal, card)
+            deal.play_out(Deal.thumb)
+            return deal.scores()
+
+        return self.search(
+            view.seat, len(view.players), cards, lambda: sample_deal(view, rng), trial
+        )

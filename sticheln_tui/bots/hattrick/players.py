@@ -1,0 +1,103 @@
+"""Hattrick's computer players: easy, normal and strong."""
+
+from __future__ import annotations
+
+import random
+
+from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
+from ..base import Advice, Bot
+from ..search import SamplingBot
+from .thumb import PASS_COST, Weight
+from .world import Deal, sample_deal, situation
+
+
+def move_of(weight: Weight) -> Move:
+    return PassCard(weight.card) if weight.passed else PlayCard(weight.card)
+
+
+class HattrickBot(Bot):
+    def moment(self, view: HattrickView) -> str:
+        return f"hattrick/{view.deal}/{view.trick_number}/{len(view.trick)}"
+
+    def decide(self, view: HattrickView, rng: random.Random) -> Advice:
+        if len(view.legal_moves) == 1:
+            (move,) = view.legal_moves
+            if isinstance(move, PassCard):
+                return Advice(move, "no card of yours may join the trick")
+            return Advice(move, "the only card you may play")
+        return self.move(view, rng)
+
+    def move(self, view: HattrickView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+
+class EasyBot(HattrickBot):
+    """Any card that may join the trick, at random; it passes only when it must."""
+
+    level = "easy"
+
+    def move(self, view: HattrickView, rng: random.Random) -> Advice:
+        plays = [move for move in view.legal_moves if isinstance(move, PlayCard)]
+        if plays:
+            return Advice(rng.choice(plays), "a card picked at random")
+        return Advice(rng.choice(view.legal_moves), "no card of yours may join the trick")
+
+
+class NormalBot(HattrickBot):
+    """The rules of thumb (see thumb): collect one colour, keep out of the others."""
+
+    level = "normal"
+
+    def move(self, view: HattrickView, rng: random.Random) -> Advice:
+        known = situation(view)
+        best = known.best()
+        return Advice(move_of(best), why(view, best, known.collect()))
+
+
+def why(view: HattrickView, weight: Weight, collect: str) -> str:
+    """The rule of thumb behind a move, in a few words."""
+    colour = weight.card.colour
+    if weight.passed:
+        return f"passing costs {PASS_COST}; any card you could play would likely take more"
+    if weight.takes >= 0.5:
+        sure = "takes" if weight.takes == 1 else "likely takes"
+        if colour == collect:
+            return f"{sure} {colour}, the colour you collect"
+        return f"{sure} {colour}, the cheapest of your choices"
+    taker = _taker(view, colour)
+    if taker is None:
+        who = f"a later player likely holds a higher {colour}"
+    else:
+        who = f"{view.players[taker]} takes {colour}"
+    if colour == collect:
+        return f"{who}: gives up a low card of the colour you collect"
+    return f"{who}: sheds a {colour} card, which you do not collect"
+
+
+def _taker(view: HattrickView, colour: str) -> int | None:
+    """Who takes this colour in the trick so far, if anybody."""
+    played = [turn for turn in view.trick if not turn.passed and turn.card.colour == colour]
+    return max(played, key=lambda turn: turn.card.value).seat if played else None
+
+
+class StrongBot(SamplingBot, HattrickBot):
+    """Every legal move played out through sampled deals by the rules of thumb."""
+
+    level = "strong"
+    # Far stronger than the normal bot already (its playouts are longer than Sticheln's:
+    # more cards a hand), and about 0.2 s a move.
+    default_playouts = 200
+
+    def move(self, view: HattrickView, rng: random.Random) -> Advice:
+        def trial(deal: Deal, move: Move) -> list[int]:
+            deal.move(move.card, isinstance(move, PassCard))
+            deal.play_out(Deal.thumb)
+            return deal.scores()
+
+        move, reason = self.search(
+            view.seat, len(view.players), view.legal_moves, lambda: sample_deal(view, rng), trial
+        )
+        return Advice(move, reason)
+
+
+BOTS: dict[str, type[HattrickBot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
