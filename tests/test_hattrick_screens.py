@@ -8,10 +8,12 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
 from helpers import cards_on_screen, screen_text
 from textual.message import Message
 
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import make_bot
 from sticheln_tui.core.hattrick import (
     COLOURS,
     HattrickGame,
@@ -364,3 +366,29 @@ async def test_the_rules_help_follows_the_game():
         await shown(pilot, RulesHelpScreen(Rules(reverse=True, latest_trump=True)))
         text = " ".join(screen_text(app).split())
         assert "its lowest non-zero card" in text and "its highest card" not in text
+
+
+def advised(game: HattrickGame):
+    view = mover_view(game)
+    return make_bot("normal", view.seat, game="hattrick").advise(view).move
+
+
+@pytest.mark.parametrize("advice", [PlayCard, PassCard])
+async def test_the_hint_puts_its_move_under_the_cursor_for_enter(advice):
+    game = played_until(
+        4, 0, lambda g: can_play_and_pass(g) and isinstance(advised(g), advice), seeds=30
+    )
+    move = advised(game)
+    moves = Moves()
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
+        await shown(pilot, HattrickTableScreen(mover_view(game)))
+        await pilot.press("h")
+        await pilot.pause()
+        line = " ".join(app.screen.query_one("#advice").render().plain.split())
+        shown_card = card_label(move.card, focused=False)
+        words = "pass, showing " if advice is PassCard else ""
+        assert line.startswith(f"Hint: {words}{shown_card}"), line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [m.move for m in moves.chosen] == [move]

@@ -100,17 +100,19 @@ class PrivateScreen(FlowScreen):
         """What the normal computer player would do here and why, in one line on this
         screen (a toast would outlive it); the cursor moves to that choice."""
         advice = self.advice()
-        move = advice.move
-        line = Text("Hint: ")
-        if isinstance(move, ChooseColours):
-            line.append_text(Text(" and ").join(colour_name(c) for c in move.colours))
-        else:
-            line.append_text(card_text(move.card))
-        self.point_at(move)
+        line = Text("Hint: ").append_text(self.move_words(advice.move))
+        self.point_at(advice.move)
         self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
 
     def advice(self) -> Advice:
+        """What the normal computer player of this game would do, and why."""
         return NormalBot(self.view.seat).advise(self.view)
+
+    def move_words(self, move: Move) -> Text:
+        """A move in a few words, before the reason for it."""
+        if isinstance(move, ChooseColours):
+            return Text(" and ").join(colour_name(c) for c in move.colours)
+        return card_text(move.card)
 
     def point_at(self, move: Move) -> None:
         """Put the cursor on this move's card, so Enter makes it."""

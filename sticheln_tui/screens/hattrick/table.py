@@ -5,9 +5,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
+from ...bots import Advice, make_bot
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
 from ...core.table import PlayCard
+from ...widgets.cards import card_text
 from ...widgets.hand import Hand
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
@@ -81,14 +83,25 @@ class HattrickTableScreen(TableScreen):
             return True if self._passable() else None
         if action == "play_instead":
             return self.passing
-        if action == "hint":
-            return False  # Hattrick's advice comes with its computer players
         return super().check_action(action, parameters)
 
     def move_for(self, card: Card) -> Move | None:
         if not self.passing and card in self._playable():
             return PlayCard(card)
         return PassCard(card) if card in self._passable() else None
+
+    def advice(self) -> Advice:
+        return make_bot("normal", self.view.seat, game="hattrick").advise(self.view)
+
+    def move_words(self, move: Move) -> Text:
+        if isinstance(move, PassCard):
+            return Text("pass, showing ").append_text(card_text(move.card)).append(":")
+        return super().move_words(move)
+
+    def point_at(self, move: Move) -> None:
+        """The hint's card under the cursor; for a pass, among the cards to pass with."""
+        self._choose_passing(isinstance(move, PassCard) and bool(self._playable()))
+        super().point_at(move)
 
     def action_pass_turn(self) -> None:
         """Pass showing the card under the cursor, or the only card that may be shown;
