@@ -392,3 +392,36 @@ async def test_the_hint_puts_its_move_under_the_cursor_for_enter(advice):
         await pilot.press("enter")
         await pilot.pause()
         assert [m.move for m in moves.chosen] == [move]
+
+
+LONG_NAMES = ["Maximiliane Ross", "Christopher-Paul", "Christoph", "Dee", "Eve", "Fay", "Gus"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+async def test_the_whole_table_fits(players, size):
+    """Early in a deal (the biggest hands), with two colours down and passes laid: every
+    part shows whole, long names fitted."""
+    game = HattrickGame(LONG_NAMES[:players], seed=players)
+    rng = random.Random(players)
+    while not (can_play_and_pass(game) and any(game.view(None).passes)):
+        moves = game.legal_moves()
+        passes = [move for move in moves if isinstance(move, PassCard)]
+        game.apply(rng.choice(passes or moves))
+    view = mover_view(game)
+    app = StichelnApp()
+    async with app.run_test(size=size) as pilot:
+        await shown(pilot, HattrickTableScreen(view))
+        lines = screen_text(app).splitlines()
+        text = "\n".join(lines)
+        assert lines[-1].lstrip().startswith("⏎ Play")  # the footer, below everything
+        assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)
+        first, second = dict.fromkeys(card.colour for card in view.trick_cards)
+        closed = next(colour for colour in COLOURS if colour not in (first, second))
+        assert f"Trick: {first} and {second}, no {closed} now" in text  # not cut
+        assert f"{first.capitalize()} or {second}, or pass showing {closed}." in text
+        for seat, line in enumerate(lines[3 : 3 + players]):  # below the piles' heading
+            piles, trick = line.split("││")  # the two panels side by side, each whole
+            assert piles[len("│ ▶ ") :].startswith(view.players[seat][:4])
+            assert re.search(r"[+-]\d+( |$)", piles) and trick.endswith("│")
+        assert "If you play" in text and "Or pass (p)" in text
