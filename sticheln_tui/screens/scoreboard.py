@@ -19,12 +19,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
-from ..core.game import DealResult, Phase, SeatView, standings
+from ..core.game import Phase, SeatView, standings
 from ..core.options import pain_word
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
 from ..widgets.names import fit_name, name_column_width
-from ..widgets.table_parts import last_trick_text
+from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
 
 LEADER_MARK = "★ "
@@ -33,17 +33,17 @@ LABEL_GAP = 2  # cells at least between two labels of the chart's scale
 MAX_SCALE_STEPS = 6  # more labels would crowd the scale without telling more
 
 
-def names_text(view: SeatView, seats) -> str:
+def names_text(view: AnyView, seats) -> str:
     names = [view.players[seat] for seat in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def deal_name(view: SeatView, result: DealResult) -> str:
+def deal_name(view: AnyView, result) -> str:
     extra = result.deal - view.deals_total
     return f"Extra deal {extra}" if extra > 0 else f"Deal {result.deal}"
 
 
-def mark_meaning(view, best: str) -> str:
+def mark_meaning(view: AnyView, best: str) -> str:
     """What the leader mark says, in words; `best`: what puts a player in the lead."""
     if view.phase != Phase.OVER:
         return f"{LEADER_MARK}in the lead so far: {best}."
@@ -120,7 +120,7 @@ class _Scale:
         return "".join(axis), "".join(labels)
 
 
-def totals_chart(view, names: Names, width: int, meaning: str) -> Text:
+def totals_chart(view: AnyView, names: Names, width: int, meaning: str) -> Text:
     """The players from first to last place: place, name, total and a bar from zero to
     the total, over a scale in points; then what the leader mark means."""
     totals = view.totals
@@ -143,7 +143,7 @@ def totals_chart(view, names: Names, width: int, meaning: str) -> Text:
     return Text("\n").join(lines)
 
 
-def deals_table(view, names: Names, width: int) -> RenderableType:
+def deals_table(view: AnyView, names: Names, width: int) -> RenderableType:
     """Every deal's score for every player, the total last; as many deals side by side
     as the width allows, the rest in further blocks below."""
     results = view.results
@@ -159,7 +159,7 @@ def deals_table(view, names: Names, width: int) -> RenderableType:
     return Group(*(part for table in tables for part in (table, Text(""))))
 
 
-def _deals_block(view, names: Names, results: Sequence, total: bool) -> Table:
+def _deals_block(view: AnyView, names: Names, results: Sequence, total: bool) -> Table:
     table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
     table.add_column("Player", no_wrap=True)
     for result in results:
@@ -237,7 +237,7 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     ]
     AUTO_FOCUS = "Tabs"  # ← and → switch tabs too
 
-    def __init__(self, public) -> None:
+    def __init__(self, public: AnyView) -> None:
         super().__init__()
         self.view = public
         self.final = public.phase == Phase.OVER

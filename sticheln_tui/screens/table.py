@@ -14,6 +14,7 @@ from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
+    AnyView,
     last_trick_text,
     leftover_text,
     play_hint,
@@ -80,7 +81,7 @@ class TableScreen(PrivateScreen):
         yield Static(id="advice")
         yield KeysFooter()
 
-    def show(self, view) -> None:
+    def show(self, view: AnyView) -> None:
         """The same seat's table a move later, updated in place: much quicker than a new
         screen, so a card played shows at once."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
