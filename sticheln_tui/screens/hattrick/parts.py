@@ -12,6 +12,7 @@ from ...core.hattrick import (
     COLOURS,
     PASS_PENALTY,
     CompletedTrick,
+    HattrickGame,
     HattrickView,
     Move,
     PassCard,
@@ -26,7 +27,6 @@ from ...widgets.cards import CARD_WIDTH, card_text, cards_text, colour_letter
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands
 
-TITLE = "Hattrick"
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
 PASS_HEADER = "  pass"
 NOW_HEADER = "  now"
@@ -41,7 +41,7 @@ MIN_PASS_CARDS = 2  # fewer would tell little: the column is left out
 
 def status_line(view: HattrickView) -> Text:
     """`Hattrick  Deal 2/5  Trick 6/14`."""
-    return game_status(TITLE, view)
+    return game_status(HattrickGame.TITLE, view)
 
 
 def name_width(view: HattrickView, width: int) -> int:
