@@ -6,12 +6,13 @@ from 3 to 8; every one of its moves with a choice (pain picks and cards) is time
 its full default playout budget (the time guard that protects slow machines switched off). The
 baseline, in the same run: OpenSpiel's C++ ISMCTS bot (random rollouts, 1000
 simulations a move) playing a hand of Hearts against random players; it needs the
-optional extra: pip install '.[bench]'.
+optional extra: pip install '.[bench]'. Then the same for Hattrick's strong bot, two-deal
+games at every table size from 4 to 7 (every legal move is a candidate, passes too).
 
-    python benchmarks/bot_speed.py
+    python benchmarks/bot_speed.py [sticheln|hattrick]    # default: both
 
-Budgets: iterations/s at least half of ISMCTS' simulations/s; every move under 1 s.
-The last line printed is JSON.
+Budgets: iterations/s at least half of ISMCTS' simulations/s; every move under 1 s (in
+each game). The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -19,26 +20,33 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import sys
 import time
 
 from report import budget, finish
 
 from sticheln_tui.bots import make_bot
-from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.games import game_named
+from sticheln_tui.core.hattrick import HattrickOptions
 from sticheln_tui.core.sticheln import Rules
 
 MOVE_BUDGET_SECONDS = 1.0
 ISMCTS_SIMULATIONS = 1000
 
 
-def strong_moves(players: int) -> tuple[list[float], int]:
+# Each game's table sizes and two-deal options.
+TABLES = {"sticheln": (range(3, 9), Rules(deals=2)), "hattrick": (range(4, 8), HattrickOptions(2))}
+
+
+def strong_moves(players: int, key: str = "sticheln") -> tuple[list[float], int]:
     """Seconds of each strong move that had a choice in one game, and the playouts run."""
-    game = Game([f"P{seat}" for seat in range(players)], Rules(deals=2), 0, players)
-    bots = [make_bot("strong" if seat == 0 else "normal", seat) for seat in range(players)]
+    options = TABLES[key][1]
+    game = game_named(key)([f"P{seat}" for seat in range(players)], options, 0, players)
+    bots = [make_bot("strong" if seat == 0 else "normal", seat, key) for seat in range(players)]
     strong = bots[0]
     strong.time_limit = math.inf
     times = []
-    while game.phase is not Phase.OVER:
+    while not game.finished:
         seat = game.to_move
         view = game.view(seat)
         started = time.perf_counter()
@@ -78,40 +86,65 @@ def ismcts_simulations_per_second() -> float | None:
     return moves * ISMCTS_SIMULATIONS / thinking
 
 
-def main() -> None:
-    print(f"{'players':>7} {'moves':>6} {'iterations/s':>13} {'median s':>9} {'max s':>6}")
+def timed_tables(key: str) -> tuple[list[float], float]:
+    """Print one line per table size of `key`'s game; its iterations/s, and its slowest move."""
+    print(f"{key}:")
+    print(
+        f"{'players':>7} {'moves':>6} {'iterations/s':>13} {'median s':>9} {'p95 s':>6}"
+        f" {'max s':>6}"
+    )
     rates = []
     slowest = 0.0
-    for players in range(3, 9):
-        times, playouts = strong_moves(players)
-        rate = playouts / sum(times)
-        rates.append(rate)
+    for players in TABLES[key][0]:
+        times, playouts = strong_moves(players, key)
+        rates.append(playouts / sum(times))
         slowest = max(slowest, max(times))
+        p95 = statistics.quantiles(times, n=20, method="inclusive")[-1]
         print(
-            f"{players:>7} {len(times):>6} {rate:>13,.0f} {statistics.median(times):>9.3f}"
-            f" {max(times):>6.3f}"
+            f"{players:>7} {len(times):>6} {rates[-1]:>13,.0f} {statistics.median(times):>9.3f}"
+            f" {p95:>6.3f} {max(times):>6.3f}"
         )
-    baseline = ismcts_simulations_per_second()
-    if baseline:
-        print(f"OpenSpiel ISMCTS on Hearts: {baseline:,.0f} simulations/s")
-    rows = [
-        budget(
-            "bot_iterations",
-            statistics.median(rates),
-            baseline,
-            0.5,
-            higher_is_better=True,
-            unit="iterations/s",
-        ),
-        budget(
-            "bot_seconds_per_move",
-            slowest,
-            MOVE_BUDGET_SECONDS,
-            1.0,
-            higher_is_better=False,
-            unit="s (slowest move)",
-        ),
-    ]
+    return rates, slowest
+
+
+def main() -> None:
+    keys = sys.argv[1:] or list(TABLES)
+    rows = []
+    if "sticheln" in keys:
+        rates, slowest = timed_tables("sticheln")
+        baseline = ismcts_simulations_per_second()
+        if baseline:
+            print(f"OpenSpiel ISMCTS on Hearts: {baseline:,.0f} simulations/s")
+        rows += [
+            budget(
+                "bot_iterations",
+                statistics.median(rates),
+                baseline,
+                0.5,
+                higher_is_better=True,
+                unit="iterations/s",
+            ),
+            budget(
+                "bot_seconds_per_move",
+                slowest,
+                MOVE_BUDGET_SECONDS,
+                1.0,
+                higher_is_better=False,
+                unit="s (slowest move)",
+            ),
+        ]
+    if "hattrick" in keys:
+        _, slowest = timed_tables("hattrick")
+        rows.append(
+            budget(
+                "hattrick_bot_seconds_per_move",
+                slowest,
+                MOVE_BUDGET_SECONDS,
+                1.0,
+                higher_is_better=False,
+                unit="s (slowest move)",
+            )
+        )
     finish(rows)
 
 

@@ -1,13 +1,17 @@
 #!/bin/sh
-# The bot ladder behind the README's figures: one bot against three of the level below,
-# 4-player classic games. Each run prints a table and ends with one line of JSON.
+# The bot ladders behind the README's figures: one bot against three of the level below,
+# 4-player games of Sticheln (classic rules) and of Hattrick (five deals). Each run prints
+# a table and ends with one line of JSON.
 #
 #     sh benchmarks/bot_strength.sh [GAMES] [WORKERS]
 #
-# With 400 games, the normal-vs-easy run takes under a minute; strong-vs-normal takes
-# about an hour on two cores (the strong bot plays some 30,000 moves).
+# With 400 games, the normal-vs-easy runs take under a minute; strong-vs-normal takes
+# about an hour for each game on two cores (the strong bot plays some 30,000 moves).
 set -e
 games=${1:-400}
 workers=${2:-2}
 sticheln simulate --seats normal,easy,easy,easy --games "$games" --seed 1 --workers "$workers" --json
 sticheln simulate --seats strong,normal,normal,normal --games "$games" --seed 1 --workers "$workers" --json
+# Hattrick (README, "Hattrick: computer players"); the normal-vs-easy run there is 300 games.
+sticheln simulate --game hattrick --seats normal,easy,easy,easy --games "$games" --seed 5 --workers "$workers" --json
+sticheln simulate --game hattrick --seats strong,normal,normal,normal --games "$games" --seed 5 --workers "$workers" --json

@@ -108,6 +108,42 @@ def test_a_strong_bot_out_of_time_still_plays_a_legal_move():
         game.apply(advice.move)
 
 
+def test_the_normal_bot_says_what_its_move_does():
+    """The player the normal bot names as taking a colour holds the trick's highest card
+    of it, above the card played; "takes" (not "likely takes") means nobody left to play
+    can beat the card. Last to act in a trick, its reason is a certainty, and true: the
+    colour it says it takes, it takes; the player it names takes the colour."""
+    said = Counter()
+    for game, view in random_positions(240, seed=11):
+        if len(view.legal_moves) < 2:
+            continue
+        advice = make_bot("normal", 0, "hattrick").advise(view)
+        card, last = advice.move.card, len(view.trick) == len(view.players) - 1
+        others = [c for seat, hand in enumerate(game.hands) if seat != view.seat for c in hand]
+        game.apply(advice.move)
+        taken = dict(game.deal_tricks[-1].taken) if last else {}
+        if isinstance(advice.move, PassCard):
+            assert advice.reason.startswith("passing costs 2")
+            said["pass"] += 1
+        elif advice.reason.startswith(("takes ", "likely takes ")):
+            assert advice.reason.removeprefix("likely ").startswith(f"takes {card.colour},")
+            if advice.reason.startswith("takes ") and not last:  # nobody can beat it
+                assert not [c for c in others if c.colour == card.colour and c.value > card.value]
+            assert not last or taken[card.colour] == view.seat
+            said["takes"] += last
+        elif " takes " in advice.reason:
+            who, rest = advice.reason.split(" takes ", 1)
+            assert rest.startswith(f"{card.colour}:")
+            same = [t for t in view.trick if t.card.colour == card.colour and not t.passed]
+            top = max(same, key=lambda turn: turn.card.value)
+            assert view.players[top.seat] == who and top.card.value > card.value
+            assert not last or taken[card.colour] == top.seat
+            said["gives"] += last
+        else:
+            assert advice.reason.startswith(f"a later player likely holds a higher {card.colour}")
+    assert min(said["takes"], said["gives"]) >= 5 and said["pass"] >= 1, said
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_view_over_different_hidden_hands_gives_the_same_move(level):
     """Two games that differ only in the cards two other seats hold look the same from

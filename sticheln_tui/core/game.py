@@ -302,18 +302,26 @@ class Game(TableGame):
         return move in self.legal_moves()
 
     def _pickable(self, seat: int) -> list[Card]:
-        """A second pain card (Harsh) must be of another colour than the first."""
-        taken = {card.colour for card in self.pain_cards[seat]}
+        """A second pain card (Harsh) must be of another colour than the first, unless the
+        hand holds no other colour: then it is of the same colour, and that player has one
+        pain colour, so that every hand stays the same size (RULES.md 1.7)."""
         kept = set(self.pain_cards[seat])
-        return [card for card in self.hands[seat] if card.colour not in taken and card not in kept]
+        taken = {card.colour for card in kept}
+        open_cards = [card for card in self.hands[seat] if card not in kept]
+        return [card for card in open_cards if card.colour not in taken] or open_cards
 
     def _advance(self, move: Move) -> None:
         seat = self.to_move
-        if isinstance(move, PlayCard):
-            self._take_from_hand(seat, move.card)
-            self.trick.append(Played(seat, move.card))
+        if type(move) is PlayCard:  # first: nearly every move is a card played
+            # `_take_from_hand` written out: a search spends its time on this line.
+            card = move.card
+            hand = self.hands[seat]
+            index = hand.index(card)
+            del hand[index]
+            del self._hand_moves[seat][index]
+            self.trick.append(Played(seat, card))
             self._after_play()
-        elif isinstance(move, PickPain):
+        elif type(move) is PickPain:
             self.pain_cards[seat].append(move.card)
             if not self.rules.pain_in_hand:
                 self._take_from_hand(seat, move.card)
@@ -353,7 +361,7 @@ class Game(TableGame):
         return f"{move.card} is not in {name}'s hand"
 
     def _picking_done(self, seat: int) -> bool:
-        return len(self.pain_cards[seat]) >= self.rules.picks or not self._pickable(seat)
+        return len(self.pain_cards[seat]) >= self.rules.picks
 
     def _next_picker(self) -> None:
         count = len(self.players)

@@ -57,12 +57,6 @@ class PlayCard:
     card: Card
 
 
-def is_real_card(card: object) -> bool:
-    """A `Card` with a colour name and an int value: a look-alike tuple, or a bool, float
-    or text value, compares equal to a card in hand but breaks later moves and saves."""
-    return type(card) is Card and type(card.value) is int and type(card.colour) is str
-
-
 def running_totals(results: Sequence[Any], players: int) -> tuple[int, ...]:
     """Each seat's total over the deals played so far (each result has
     `.scores[seat].total`)."""
@@ -174,9 +168,15 @@ class TableGame:
         """Make a move for the seat to move; an illegal move raises and changes nothing."""
         if not self._allows(move):
             raise IllegalMove(self._why_illegal(move))
-        card = getattr(move, "card", None)
-        if card is not None and not is_real_card(card):
-            raise IllegalMove(f"{card!r} is not a card")
+        # A look-alike tuple, or a bool or float value, equals a card in hand but breaks
+        # later moves and the save: only a real Card with an int value is taken.
+        try:
+            card = move.card
+        except AttributeError:
+            pass  # a move without a card
+        else:
+            if type(card) is not Card or type(card.value) is not int:
+                raise IllegalMove(f"{card!r} is not a card: a Card with a whole-number value")
         self._legal = None
         self.moves.append(move)
         self._advance(move)

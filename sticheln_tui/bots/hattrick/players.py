@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
 from ..base import Advice, Bot
 from ..search import SamplingBot
@@ -16,6 +17,8 @@ def move_of(weight: Weight) -> Move:
 
 
 class HattrickBot(Bot):
+    """A Hattrick player: on its turn it plays a card or passes."""
+
     def moment(self, view: HattrickView) -> str:
         return f"hattrick/{view.deal}/{view.trick_number}/{len(view.trick)}"
 
@@ -58,26 +61,30 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
     """The rule of thumb behind a move, in a few words."""
     colour = weight.card.colour
     if weight.passed:
-        return f"passing costs {PASS_COST}; any card you could play would likely take more"
+        return f"passing costs {PASS_COST}; any card you could play would likely cost you more"
     if weight.takes >= 0.5:
         sure = "takes" if weight.takes == 1 else "likely takes"
         if colour == collect:
             return f"{sure} {colour}, the colour you collect"
         return f"{sure} {colour}, the cheapest of your choices"
-    taker = _taker(view, colour)
+    taker = _taker(view, weight.card)
     if taker is None:
         who = f"a later player likely holds a higher {colour}"
     else:
         who = f"{view.players[taker]} takes {colour}"
     if colour == collect:
-        return f"{who}: gives up a low card of the colour you collect"
+        return f"{who}: gives up a card of the colour you collect"
     return f"{who}: sheds a {colour} card, which you do not collect"
 
 
-def _taker(view: HattrickView, colour: str) -> int | None:
-    """Who takes this colour in the trick so far, if anybody."""
-    played = [turn for turn in view.trick if not turn.passed and turn.card.colour == colour]
-    return max(played, key=lambda turn: turn.card.value).seat if played else None
+def _taker(view: HattrickView, card: Card) -> int | None:
+    """Who takes the card's colour in the trick so far, with a card higher than this one."""
+    higher = [
+        turn
+        for turn in view.trick
+        if not turn.passed and turn.card.colour == card.colour and turn.card.value > card.value
+    ]
+    return max(higher, key=lambda turn: turn.card.value).seat if higher else None
 
 
 class StrongBot(SamplingBot, HattrickBot):
