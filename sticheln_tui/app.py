@@ -20,9 +20,10 @@ from textual.screen import Screen
 
 from . import persistence
 from .bots import Bot, Seat, make_bot
-from .core.game import ChooseColours, Game, Move, Phase, PickPain, SeatView, SettleTie
+from .core.game import Game, Move, Phase, SeatView
 from .core.review import frames
 from .core.sticheln import Rules
+from .flow import SCORES, BotTurn, HandOff, Public, TableFlow
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .persistence import Record, SaveEntry
@@ -64,6 +65,7 @@ class StichelnApp(WorkaroundApp):
     # How long a computer player's card stays "about to be played", so humans can follow
     # (twice that when it leads after a trick was taken); Space skips the wait.
     BOT_PAUSE: ClassVar[float] = 0.8
+    BOT_GROUP: ClassVar[str] = "bots"  # the workers of computer players' moves
 
     def __init__(
         self,
@@ -87,23 +89,15 @@ class StichelnApp(WorkaroundApp):
         self._review = review
         self.saves = saves if saves is not None else saves_directory()
         self.rules = rules  # the rules of the game in progress, or offered at setup
-        self.game: Game | None = None
-        self.levels: tuple[str | None, ...] = ()  # a bot level per seat; None: human
-        self.bots: dict[int, Bot] = {}  # computer players by seat; the others are human
+        self.flow: TableFlow | None = None  # the game in progress and its table's promise
         self.save_path: Path | None = None  # where the game in progress is saved
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
         self._save_failed = False
-        # Who sits at the keyboard now; private screens of another seat need a hand-off.
-        self._keyboard: int | None = None
-        self._hurry = asyncio.Event()
-        self._thinking: object | None = None  # the pick or choice a bot works on now
-        self._deals_shown = 0
-        self._reveal_shown = False
-        self._take_back_open = False
-        self._last_mover: int | None = None
+        self._hurry = asyncio.Event()  # Space: the bot's card now
+        self._screen_changed = asyncio.Event()
+        self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
-        self._card_taken_back = None  # until its owner moves again
 
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
@@ -125,6 +119,10 @@ class StichelnApp(WorkaroundApp):
             self.push_screen(self._setup(seed))
         self._check_size(self.size)
         self._catch_signals()
+        self.screen_change_signal.subscribe(self, self._on_screen_change, immediate=True)
+
+    def _on_screen_change(self, screen: Screen) -> None:
+        self._screen_changed.set()
 
     # -- saves --------------------------------------------------------------------
 
@@ -167,17 +165,15 @@ class StichelnApp(WorkaroundApp):
         a new file). Hands stay hidden until their owner has taken the keyboard (a
         hand-off comes first), even for a lone human."""
         self._hold(path)
-        self._take_over(record.game, record.levels)
-        self._deals_shown = record.deals_seen
-        self._reveal_shown = record.reveal_seen
-        self._keyboard = None
+        flow = TableFlow.resumed(record.game, record.levels, record.deals_seen, record.reveal_seen)
+        self._take_over(flow)
         if path is not None and path.exists():
             self._saved = self._save_state()  # the file holds this already
         self._show_next()
 
     @property
     def finished(self) -> bool:
-        return self.game is not None and self.game.phase is Phase.OVER
+        return self.flow is not None and self.flow.finished
 
     def export_record(self) -> None:
         """Write the finished game's record to the current directory, for review."""
@@ -202,11 +198,12 @@ class StichelnApp(WorkaroundApp):
 
     def _record(self) -> Record:
         """The game in progress with what the table has seen of it, as saves hold it."""
-        return Record(self.game, self.levels, self._deals_shown, self._reveal_shown)
+        flow = self.flow
+        return Record(flow.game, flow.levels, flow.deals_seen, flow.reveal_seen)
 
     def _save_state(self) -> tuple[object, ...]:
-        game = self.game
-        return (id(game), len(game.moves), self._deals_shown, self._reveal_shown)
+        flow = self.flow
+        return (id(flow.game), len(flow.game.moves), flow.deals_seen, flow.reveal_seen)
 
     def _autosave(self) -> None:
         """Save after every change; a failed save is reported once and retried after
@@ -265,6 +262,21 @@ class StichelnApp(WorkaroundApp):
 
     # -- flow ---------------------------------------------------------------------
 
+    @property
+    def game(self) -> Game | None:
+        """The game in progress, or None (at setup)."""
+        return self.flow.game if self.flow is not None else None
+
+    @property
+    def levels(self) -> tuple[str | None, ...]:
+        """A bot level per seat of the game in progress; None: human."""
+        return self.flow.levels if self.flow is not None else ()
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The computer players of the game in progress, by seat."""
+        return self.flow.bots if self.flow is not None else {}
+
     def start_game(
         self,
         players: Sequence[str | Seat],
@@ -275,7 +287,7 @@ class StichelnApp(WorkaroundApp):
         """Begin a new game; raises ValueError (nothing changes) for a bad table."""
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         game = Game([seat.name for seat in seats], rules, first_leader, seed)
-        self._take_over(game, [seat.level for seat in seats])
+        self._take_over(TableFlow(game, [seat.level for seat in seats]))
         self._hold(persistence.new_save_path(self.saves, game.players))
         self._show_next()
 
@@ -285,37 +297,23 @@ class StichelnApp(WorkaroundApp):
         With several humans, the next private screen needs a hand-off. Raises ValueError
         (nothing changes) for a table without a human.
         """
-        self._take_over(game, levels)
+        self._take_over(TableFlow(game, levels))
         self._hold(None)  # a game handed over is not saved
         self._show_next()
 
-    def _take_over(self, game: Game, levels: Sequence[str | None]) -> None:
-        if len(levels) == len(game.players) and all(levels):
-            raise ValueError("at least one player must be human")
-        self.game = game
-        self.rules = game.rules
-        self.levels = tuple(levels) or (None,) * len(game.players)
-        self.bots = {
-            seat: make_bot(level, game.seed * len(game.players) + seat)
-            for seat, level in enumerate(levels)
-            if level
-        }
-        self._keyboard = self._lone_human()
-        self._last_mover = None
-        self._deals_shown = len(game.results)
-        public = game.view(None)
-        # Once the deal's first card is down, everybody has seen the pain cards.
-        self._reveal_shown = bool(public.trick) or public.last_trick is not None
-        self._take_back_open = False
+    def _take_over(self, flow: TableFlow) -> None:
+        self._cancel_bot_move()
+        self.flow = flow
+        self.rules = flow.game.rules
         self._saved = None
         self._save_failed = False
 
     def new_game(self) -> None:
         """The setup form, filled in with the last game's table if there was one."""
         table, leader = (self._seats(), self.game.first_leader) if self.game else ((), 0)
-        self.game = None
+        self._cancel_bot_move()
+        self.flow = None
         self._hold(None)
-        self._thinking = None
         self._show(self._setup(table=table, leader=leader))
 
     def rematch(self) -> None:
@@ -349,126 +347,144 @@ class StichelnApp(WorkaroundApp):
         if covered:
             self.push_screen(TooSmallScreen(self.size))
 
-    def _lone_human(self) -> int | None:
-        """The only human at the table, who keeps the keyboard throughout; or None."""
-        humans = [seat for seat in range(len(self.game.players)) if seat not in self.bots]
-        return humans[0] if len(humans) == 1 else None
+    @property
+    def _flow_screen(self) -> Screen:
+        """The screen of the game's flow, beneath a request to enlarge the terminal."""
+        stack = self.screen_stack
+        return stack[-2] if isinstance(self.screen, TooSmallScreen) else stack[-1]
 
     def _show_next(self) -> None:
-        game = self.game
-        assert game is not None
-        tie_news = None
-        if game.phase is Phase.TIE and game.to_move in self.bots:
-            tie_news = self._bot_settles_tie()
+        """Show what the flow says is due."""
+        flow = self.flow
+        news = flow.bots_decide()
         # Saved once the screen shows the move: a few milliseconds sooner on screen.
         self.call_after_refresh(self._autosave)
-        public = game.view(None)
-        if len(game.results) > self._deals_shown or game.phase in (Phase.TIE, Phase.OVER):
-            self._take_back_open = False
-            self._show(ScoreboardScreen(public))
-        elif game.phase is Phase.PLAY and game.rules.picks and not self._reveal_shown:
-            self._take_back_open = False
-            self._show(RevealScreen(public))
-        elif game.to_move in self.bots:
-            self._bot_turn(game.to_move)
+        step = flow.next_step()
+        if isinstance(step, Public):
+            screen = ScoreboardScreen if step.moment == SCORES else RevealScreen
+            self._show(screen(flow.game.view(None)))
+        elif isinstance(step, HandOff):
+            self._hand_off(step.seat)
+        elif isinstance(step, BotTurn):
+            self._bot_turn(step)
         else:
-            self._show_private(game.to_move)
-        if tie_news:
-            self.notify(tie_news, markup=False)
+            self._show_private(flow.game.view(step.seat))
+        if news:
+            self.notify(news, markup=False)
 
-    def _show_private(self, seat: int) -> None:
-        """The mover's own screen, behind a hand-off if someone else has the keyboard."""
-        if seat != self._keyboard:
-            self._hand_off(seat)
-            return
-        view = self.game.view(seat)
-        if view.phase is Phase.PLAY:
-            self._show_table(view)
-            return
+    def _show_private(self, view: SeatView) -> None:
+        """The seat's own screen for its phase: the table already up is updated in place."""
+        shown = self._flow_screen
+        cursor = self.flow.card_taken_back
         if view.phase is Phase.PICK:
-            self._show(PainPickScreen(view, self._card_taken_back))
-        else:
+            self._show(PainPickScreen(view, cursor))
+        elif view.phase is not Phase.PLAY:
             self._show(ChooseColourScreen(view))
-
-    def _show_table(self, view: SeatView) -> None:
-        """The seat's table: the one already up is updated in place."""
-        stack = self.screen_stack
-        shown = stack[-2] if isinstance(self.screen, TooSmallScreen) else stack[-1]
-        if isinstance(shown, TableScreen) and shown.view.seat == view.seat:
+        elif isinstance(shown, TableScreen) and shown.view.seat == view.seat:
             shown.show(view)
         else:
-            self._show(TableScreen(view, self._card_taken_back))
+            self._show(TableScreen(view, cursor))
 
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
         self.clear_notifications()  # nothing of the last player's may linger
         public = self.game.view(None)
-        self._show(HandoffScreen(public, seat, self._last_event(public)))
+        event = self.flow.last_event()
+        line = last_event_text(public, *event) if event else Text()
+        self._show(HandoffScreen(public, seat, line))
 
-    def _last_event(self, public: SeatView) -> Text:
-        if self._last_mover is None or not self.game.moves:
-            return Text()
-        return last_event_text(public, self.game.moves[-1], self._last_mover)
+    @on(HandoffScreen.Accepted)
+    def _handoff_accepted(self, message: HandoffScreen.Accepted) -> None:
+        if self.flow is not None and self.flow.accept_handoff(message.seat):
+            self._show_next()
 
-    def handoff_accepted(self, seat: int) -> None:
-        self._keyboard = seat
-        self._take_back_open = False
-        self._show_next()
+    @on(RevealScreen.Seen)
+    def _reveal_seen(self) -> None:
+        if self.flow is not None and self.flow.saw_reveal():
+            self._show_next()
 
-    def reveal_seen(self) -> None:
-        self._reveal_shown = True
-        # The whole table watched: the next hand needs a hand-off, unless one human
-        # plays alone with bots.
-        self._keyboard = self._lone_human()
-        self._show_next()
+    @on(ScoreboardScreen.Seen)
+    def _scores_seen(self) -> None:
+        if self.flow is not None and self.flow.saw_scores():
+            self._show_next()
 
-    def scores_seen(self) -> None:
-        self._deals_shown = len(self.game.results)
-        self._reveal_shown = False
-        self._keyboard = self._lone_human()
-        self._show_next()
+    @on(ScoreboardScreen.Decided)
+    def _decided(self, message: ScoreboardScreen.Decided) -> None:
+        if self.flow is not None and self.flow.decide(message.move):
+            self._show_next()
+
+    @on(PrivateScreen.MoveChosen)
+    def _move_chosen(self, message: PrivateScreen.MoveChosen) -> None:
+        """A stale move (a second Enter or click that reached a screen being replaced)
+        is ignored rather than applied to whoever moves next."""
+        if self.flow is not None and self.flow.play(message.seat, message.move):
+            self._show_next()
+
+    @on(ScoreboardScreen.NewGame)
+    @on(LoadProblemScreen.NewGame)
+    @on(OpenElsewhereScreen.NewGame)
+    def _new_game_wanted(self) -> None:
+        self.new_game()
+
+    @on(ScoreboardScreen.Rematch)
+    def _rematch_wanted(self) -> None:
+        if self.finished:
+            self.rematch()
+
+    @on(ScoreboardScreen.Export)
+    def _export_wanted(self) -> None:
+        if self.finished:
+            self.export_record()
+
+    @on(SetupScreen.Start)
+    def _start_wanted(self, message: SetupScreen.Start) -> None:
+        self.start_game(message.seats, message.leader, message.seed, message.rules)
+
+    @on(SetupScreen.Continue)
+    def _continue_wanted(self, message: SetupScreen.Continue) -> None:
+        self.offer(message.entry)
+
+    @on(LoadProblemScreen.Backup)
+    def _backup_wanted(self, message: LoadProblemScreen.Backup) -> None:
+        # The game goes on in a new file, so the damaged one stays for inspection.
+        record = message.record
+        self.resume(record, persistence.new_save_path(self.saves, record.game.players))
 
     # -- computer players -----------------------------------------------------------
 
-    @property
-    def bot_thinking(self) -> bool:
-        """A computer player's pick or choice is being worked out: flow keys wait."""
-        return self._thinking is not None
-
-    def _bot_turn(self, seat: int) -> None:
-        """A bot moves, thinking in a thread: a card at a readable pace on the screen of
-        the human at the keyboard; a pick or a choice (nothing to watch) at once, on the
-        screen already up, which ignores its keys meanwhile. A hand stays on screen only
-        while its owner is the next human to move: otherwise the next human's hand-off
-        comes up at once."""
-        game = self.game
+    def _bot_turn(self, step: BotTurn) -> None:
+        """A bot moves, thinking in a worker: a card at a readable pace on the table of
+        the human watching; a pick or a choice (nothing to watch) at once, behind the
+        screen up (a hand-off first, if the flow says so), which holds its keys meanwhile."""
         pause = 0.0
-        next_human = self._next_human(seat)
-        public_screen_up = isinstance(self.screen, FlowScreen) and self._keyboard is None
-        if self._keyboard != next_human and (game.phase is Phase.PLAY or not public_screen_up):
-            self._keyboard = None
-            self._hand_off(next_human)
-            if game.phase is Phase.PLAY:
-                return  # the cards are played once the next human watches
-        elif game.phase is Phase.PLAY:
-            view = game.view(self._keyboard)
-            self._show_table(view)
+        if step.hand_off is not None:
+            self._hand_off(step.hand_off)
+        if step.watcher is not None:
+            view = self.game.view(step.watcher)
+            self._show_private(view)
             # A trick just taken stands a while longer than a card, to be read.
             pause = self.BOT_PAUSE * (2 if trick_stands(view) else 1)
+        else:
+            self._hold_keys(self._flow_screen)
         self._hurry.clear()
-        token = None if game.phase is Phase.PLAY else object()
-        self._thinking = token
-        self.run_worker(self._bot_move(seat, game, pause, token), group="bots")
+        self.run_worker(self._bot_move(step.seat, pause), group=self.BOT_GROUP)
 
-    def _next_human(self, seat: int) -> int:
-        """The first human clockwise from `seat`."""
-        count = len(self.game.players)
-        later = ((seat + step) % count for step in range(count))
-        return next(s for s in later if s not in self.bots)
+    def _hold_keys(self, screen: Screen | None) -> None:
+        """`screen` holds its keys while a bot works out a pick or a choice behind it."""
+        if self._held is not None:
+            self._held.bot_thinking = False
+        self._held = screen if isinstance(screen, FlowScreen) else None
+        if self._held is not None:
+            self._held.bot_thinking = True
 
-    async def _bot_move(self, seat: int, game: Game, pause: float, token: object | None) -> None:
+    def _cancel_bot_move(self) -> None:
+        """The bot's pending move is void: its position was taken back or left."""
+        self.workers.cancel_group(self, self.BOT_GROUP)
+        self._hold_keys(None)
+
+    async def _bot_move(self, seat: int, pause: float) -> None:
+        game = self.game
         view = game.view(seat)
-        moves_made = len(game.moves)
         started = time.monotonic()
         # The search runs in a thread so the screen keeps answering keys meanwhile.
         move = await asyncio.to_thread(self._bot_choice, seat, view)
@@ -477,15 +493,12 @@ class StichelnApp(WorkaroundApp):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._hurry.wait(), pause)
         # Rules help or a dialog on top: the move waits until it is closed.
-        while self.game is game and not isinstance(self.screen, FlowScreen):
-            await asyncio.sleep(0.05)
-        if self._thinking is token:
-            self._thinking = None
-        if self.game is game and len(game.moves) == moves_made:  # not taken back meanwhile
-            self.game.apply(move)
-            self._last_mover = seat
-            self._take_back_open = False  # the bots have answered: what they did stands
-            self._show_next()
+        while not isinstance(self.screen, FlowScreen):
+            self._screen_changed.clear()
+            await self._screen_changed.wait()
+        self._hold_keys(None)
+        self.flow.bot_played(seat, move)
+        self._show_next()
 
     def _bot_choice(self, seat: int, view: SeatView) -> Move:
         """The bot's move; should it ever fail, the rule of thumb plays for it."""
@@ -495,44 +508,13 @@ class StichelnApp(WorkaroundApp):
             self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
             return make_bot("easy", seat).choose(view)
 
-    def _bot_settles_tie(self) -> str:
-        """The tied bot decides; returns the news for the table."""
-        seat = self.game.to_move
-        advice = self.bots[seat].advise(self.game.view(seat))
-        self.game.apply(advice.move)
-        name = self.game.players[seat]
-        choice = "an extra deal" if advice.move.extra_deal else "to share the win"
-        return f"{name} chose {choice}: {advice.reason}."
-
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""
         self._hurry.set()
 
-    def settle_tie(self, extra_deal: bool) -> None:
-        """The table's answer to a tie: one more deal, or a shared win."""
-        self.game.apply(SettleTie(extra_deal))
-        self._last_mover = None
-        self.scores_seen()
-
-    @on(PrivateScreen.MoveChosen)
-    def _move_chosen(self, event: PrivateScreen.MoveChosen) -> None:
-        self.submit(event.seat, event.move)
-
-    def submit(self, seat: int, move: Move) -> None:
-        """A move chosen on `seat`'s private screen.
-
-        A stale event (a second Enter or click that reached a screen being replaced)
-        is ignored rather than applied to whoever moves next.
-        """
-        game = self.game
-        if game is None or seat != game.to_move or move not in game.legal_moves():
-            return
-        mover = game.to_move
-        game.apply(move)
-        self._last_mover = mover
-        self._card_taken_back = None
-        self._take_back_open = True
-        self._show_next()
+    @on(PrivateScreen.Hurry)
+    def _hurry_wanted(self) -> None:
+        self.action_hurry()
 
     # -- actions ------------------------------------------------------------------
 
@@ -542,7 +524,7 @@ class StichelnApp(WorkaroundApp):
         if action == "take_back":
             if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
-            return self._take_back_open or None
+            return self.flow.take_back_open or None
         return True
 
     @property
@@ -553,27 +535,15 @@ class StichelnApp(WorkaroundApp):
         return stack[-2] if isinstance(stack[-1], CommandPalette) else stack[-1]
 
     def action_take_back(self) -> None:
-        """Take back the human's move just made (no computer player has answered yet)."""
-        game = self.game
-        move = game.moves[-1]
-        self.game = game.rewound(len(game.moves) - 1)
-        self._take_back_open = False
-        # The cursor waits on it, on a hand shown anew after a hand-off too.
-        self._card_taken_back = getattr(move, "card", None)
-        # From a hand-off screen the next player may be the one pressing u: the
-        # taken-back hand only reappears behind its own hand-off.
-        if isinstance(self.screen, HandoffScreen):
-            self._keyboard = None
-        self._last_mover = None
-        name = self.game.players[self.game.to_move]
+        """Take back the human's move just made (no computer player has answered yet):
+        the bot's pending answer is void."""
+        move = self.flow.take_back()
+        if move is None:
+            return
+        self._cancel_bot_move()
         self._show_next()
         # A toast outlives its screen: it names only cards everybody has seen.
-        if isinstance(move, ChooseColours):
-            self.notify(f"{name}: choose your colour again.", markup=False)
-        elif isinstance(move, PickPain):
-            self.notify(f"{name}: lay down your card again.", markup=False)
-        else:
-            self.notify(f"{name}: your card {move.card} is back in your hand.", markup=False)
+        self.notify(self.flow.taken_back_news(move), markup=False)
 
     def action_rules(self) -> None:
         if isinstance(self.screen, RulesHelpScreen):

@@ -52,7 +52,7 @@ def game_seed(text: str) -> int:
 
 def _seats(text: str) -> list[Seat]:
     """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
-    from .bots import Seat, bot_name, level_named
+    from .bots import Seat, bot_name, level_named, no_human_problem
 
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):
@@ -67,10 +67,9 @@ def _seats(text: str) -> list[Seat]:
     problem = check_names([seat.name for seat in seats])
     if problem:
         raise argparse.ArgumentTypeError(problem)
-    if all(seat.level for seat in seats):
-        raise argparse.ArgumentTypeError(
-            "at least one player must be human (bots alone: sticheln simulate)"
-        )
+    problem = no_human_problem([seat.level for seat in seats])
+    if problem:
+        raise argparse.ArgumentTypeError(f"{problem} (bots alone: sticheln simulate)")
     return seats
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 
-from .bots import LEVELS
+from .bots import LEVELS, no_human_problem
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import (
     ChooseColours,
@@ -269,8 +269,9 @@ def loads(text: str) -> Record:
         if level is not None and level not in LEVELS:
             raise SaveError(f"seat {index}'s bot should be one of {', '.join(LEVELS)}")
         levels.append(level)
-    if levels and all(levels):
-        raise SaveError("every seat is a bot: at least one player must be human")
+    problem = no_human_problem(levels)
+    if problem:
+        raise SaveError(problem)
     first_leader = _expect(data["first_leader"], int, "first_leader")
     seed = _expect(data["seed"], int, "seed")
     problem = seed_problem(seed)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from textual import events
 
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.flow import TableFlow
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens import flow
 from sticheln_tui.screens.flow import FlowScreen
@@ -110,47 +111,47 @@ class TableWatch:
         self.app = app
         self.steps = 0
         self.hands_composed: list[int] = []
-        self._watch_hand_offs()
-        self._watch_steps()
+        self._watch_hand_offs(monkeypatch)
+        self._watch_steps(monkeypatch)
         self._watch_hands(monkeypatch)
 
-    def _watch_hand_offs(self) -> None:
+    def _watch_hand_offs(self, monkeypatch) -> None:
         app = self.app
-        accept = app.handoff_accepted
+        accept = TableFlow.accept_handoff
 
-        def checked_accept(seat: int) -> None:
+        def checked_accept(flow: TableFlow, seat: int) -> bool:
+            if flow is not app.flow:  # another app's, under an earlier watch
+                return accept(flow, seat)
             screen = app.screen
-            assert isinstance(screen, HandoffScreen) and screen.seat == seat, (
-                "the keyboard passed other than from that seat's hand-off"
-            )
-            assert app.key_rhythm.deliberate, "a hand-off taken by a held or mashed key"
+            accepted = accept(flow, seat)
+            if accepted:
+                assert isinstance(screen, HandoffScreen) and screen.seat == seat, (
+                    "the keyboard passed other than from that seat's hand-off"
+                )
+                assert app.key_rhythm.deliberate, "a hand-off taken by a held or mashed key"
+                self.steps += 1
+            return accepted
+
+        monkeypatch.setattr(TableFlow, "accept_handoff", checked_accept)
+
+    def _watch_steps(self, monkeypatch) -> None:
+        """A move made, a public screen left, a decision taken, a new game begun."""
+        for name in ("play", "saw_reveal", "saw_scores", "decide"):
+            method = getattr(TableFlow, name)
+
+            def counted(flow: TableFlow, *args, method=method) -> bool:
+                done = method(flow, *args)
+                self.steps += done and flow is self.app.flow
+                return done
+
+            monkeypatch.setattr(TableFlow, name, counted)
+        new_game = self.app.new_game
+
+        def counted_new_game() -> None:
             self.steps += 1
-            accept(seat)
+            new_game()
 
-        app.handoff_accepted = checked_accept
-
-    def _watch_steps(self) -> None:
-        app = self.app
-        for name in ("reveal_seen", "scores_seen", "settle_tie", "new_game"):
-            self._count_calls(name)
-        submit = app.submit
-
-        def counted_submit(seat, move) -> None:
-            before = app.game.moves[:] if app.game else None
-            submit(seat, move)
-            if app.game is not None and app.game.moves[: len(before)] == before:
-                self.steps += len(app.game.moves) > len(before)
-
-        app.submit = counted_submit
-
-    def _count_calls(self, name: str) -> None:
-        method = getattr(self.app, name)
-
-        def counted(*args, **kwargs):
-            self.steps += 1
-            return method(*args, **kwargs)
-
-        setattr(self.app, name, counted)
+        self.app.new_game = counted_new_game
 
     def _watch_hands(self, monkeypatch) -> None:
         """Every time a private screen shows a seat's view (new, or updated in place)."""
@@ -166,7 +167,7 @@ class TableWatch:
     def check_hand(self, seat: int) -> None:
         app = self.app
         assert seat not in app.bots, "a computer player's hand on screen"
-        assert seat == app._keyboard, "a hand shown without its owner's hand-off"
+        assert seat == app.flow.keyboard, "a hand shown without its owner's hand-off"
         mover = app.game.to_move
         if mover is not None:  # while bots move, only the next human's hand may show
             count = len(app.game.players)

@@ -11,6 +11,7 @@ from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
@@ -225,7 +226,7 @@ async def test_a_stale_move_from_a_replaced_screen_is_ignored():
         card = screen.query_one(Hand).focused_card
         screen.submit(PlayCard(card))
         screen.submit(PlayCard(card))  # a second Enter that reached the old screen
-        app.submit(screen.view.seat, PlayCard(card))
+        app.post_message(PrivateScreen.MoveChosen(screen.view.seat, PlayCard(card)))
         await pilot.pause()
         assert app.game.moves[-1] == PlayCard(card) and len(app.game.moves) == 4
 

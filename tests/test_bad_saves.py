@@ -85,7 +85,7 @@ REASONS = {
     "seat-not-an-object.json": 'seat 2 should be an object, not "Bob"',
     "seat-missing-bot.json": "seat 2 lacks the field 'bot'",
     "seat-extra-field.json": 'seat 2 has an unexpected field "age"',
-    "all-bots.json": "every seat is a bot",
+    "all-bots.json": "at least one player must be human",
     "unknown-bot-level.json": "seat 2's bot should be one of easy, normal, strong",
     "bot-level-not-text.json": "seat 2's bot should be text or null, not 3",
     "first-leader-out-of-range.json": "first leader must be a seat from 0 to 3",

@@ -152,7 +152,7 @@ async def test_the_hand_watch_does_catch_a_hand_shown_without_a_hand_off(monkeyp
     async with app.run_test() as pilot:
         await pilot.pause()
         watch.check()
-        app._show_private(1)  # the app's own rule: Bob is handed the keyboard first
+        app._show_next()  # the app's own rule: the mover is handed the keyboard first
         await pilot.pause()
         watch.check()
         # Bob's hand now, before Bob took the keyboard, is what a flow that forgot the

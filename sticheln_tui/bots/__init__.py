@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import hattrick
@@ -26,6 +27,7 @@ __all__ = [
     "bot_name",
     "level_named",
     "make_bot",
+    "no_human_problem",
 ]
 
 
@@ -34,6 +36,14 @@ class Seat(NamedTuple):
 
     name: str
     level: str | None = None
+
+
+def no_human_problem(levels: Sequence[str | None]) -> str | None:
+    """What is wrong with a table of these seat kinds (a bot level, or None for a human):
+    somebody has to sit at the keyboard."""
+    if levels and all(levels):
+        return "at least one player must be human"
+    return None
 
 
 def bot_name(level: str, seat: int) -> str:

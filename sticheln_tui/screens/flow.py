@@ -6,6 +6,7 @@ import time
 from typing import ClassVar
 
 from textual import events
+from textual.message import Message
 from textual.screen import Screen
 
 
@@ -37,12 +38,26 @@ class FlowScreen(KeyGuardedScreen):
     """
 
     INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
+    # Set by the app while a computer player works out a pick or a choice behind it.
+    bot_thinking = False
+    _moved_on = False  # the game was asked to move on from what this screen shows
+
+    def guard_keys(self) -> None:
+        super().guard_keys()
+        self._moved_on = False
+
+    def move_on(self, message: Message) -> None:
+        """Ask the app to move the game on, once: keys that reach this screen after
+        (a held or doubled key, while the next screen is on its way) are stale."""
+        if self.settled() and not self._moved_on:
+            self._moved_on = True
+            self.post_message(message)
 
     def settled(self) -> bool:
         """Keys count once the screen has been up a moment, if they were not already
         held or mashed when it appeared, and not while a computer player works out a
         pick or a choice (the screen stays up meanwhile)."""
-        if self.app.bot_thinking:
+        if self.bot_thinking:
             return False
         if time.monotonic() - self._shown_at < self.INPUT_GUARD_SECONDS:
             return False

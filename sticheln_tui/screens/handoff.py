@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
@@ -24,6 +25,13 @@ class HandoffScreen(FlowScreen):
     BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
     # Passing the keyboard to the next player takes longer than this, without a key.
     HAND_OVER_SECONDS: ClassVar[float] = 1.0
+
+    class Accepted(Message):
+        """The seat this screen asked for took the keyboard."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
 
     def __init__(self, public: SeatView, seat: int, last_event: Text) -> None:
         super().__init__()
@@ -63,5 +71,5 @@ class HandoffScreen(FlowScreen):
         # mashed or quickly tapped key never passes it on.
         rhythm = self.app.key_rhythm
         deliberate = rhythm.deliberate_since(self._shown_at)
-        if self.settled() and deliberate and rhythm.quiet_before >= self.HAND_OVER_SECONDS:
-            self.app.handoff_accepted(self.seat)
+        if deliberate and rhythm.quiet_before >= self.HAND_OVER_SECONDS:
+            self.move_on(self.Accepted(self.seat))

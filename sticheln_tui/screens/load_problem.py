@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -22,6 +23,16 @@ class LoadProblemScreen(Screen):
         Binding("b", "backup", "Load the backup"),
         Binding("n", "new_game", "New game"),
     ]
+
+    class Backup(Message):
+        """Play on from the save's backup."""
+
+        def __init__(self, record: Record) -> None:
+            super().__init__()
+            self.record = record
+
+    class NewGame(Message):
+        """Leave the damaged save and start a new game."""
 
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()
@@ -62,10 +73,8 @@ class LoadProblemScreen(Screen):
             self.action_new_game()
 
     def action_backup(self) -> None:
-        # The game goes on in a new file, so the damaged one stays for inspection.
         if self.backup is not None:
-            path = persistence.new_save_path(self.app.saves, self.backup.game.players)
-            self.app.resume(self.backup, path)
+            self.post_message(self.Backup(self.backup))
 
     def action_new_game(self) -> None:
-        self.app.new_game()
+        self.post_message(self.NewGame())

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -34,6 +35,9 @@ class OpenElsewhereScreen(Screen):
         Binding("l", "look", "Look at it"),
         Binding("n", "new_game", "New game"),
     ]
+
+    class NewGame(Message):
+        """Leave the save to the other window and start a new game."""
 
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()
@@ -67,13 +71,17 @@ class OpenElsewhereScreen(Screen):
             self.action_new_game()
 
     def action_look(self) -> None:
-        self.app.push_screen(SaveLookScreen(self.entry))
+        self.app.push_screen(SaveLookScreen(self.entry), self._looked)
+
+    def _looked(self, new_game: bool | None) -> None:
+        if new_game:
+            self.action_new_game()
 
     def action_new_game(self) -> None:
-        self.app.new_game()
+        self.post_message(self.NewGame())
 
 
-class SaveLookScreen(Screen):
+class SaveLookScreen(Screen[bool]):
     """What everybody at the table can see of the game, as the other window saves it: no
     hand, and no card laid face down. Its file is only read."""
 
@@ -125,8 +133,7 @@ class SaveLookScreen(Screen):
         self.query_one("#look-table", Static).update(Text("\n\n").join(parts))
 
     def action_back(self) -> None:
-        self.dismiss()
+        self.dismiss(False)
 
     def action_new_game(self) -> None:
-        self.dismiss()  # the setup screen takes the place of the choice beneath
-        self.app.new_game()
+        self.dismiss(True)  # the setup screen takes the place of the choice beneath

@@ -28,12 +28,15 @@ class PrivateScreen(FlowScreen):
     AUTO_FOCUS = "Hand"
 
     class MoveChosen(Message):
-        """The seat chose this move; the game checks it."""
+        """`seat` chose `move` on its screen; the game checks it."""
 
         def __init__(self, seat: int, move: Move) -> None:
             super().__init__()
             self.seat = seat
             self.move = move
+
+    class Hurry(Message):
+        """Play the waiting computer player's card now."""
 
     def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
         """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""
@@ -41,7 +44,6 @@ class PrivateScreen(FlowScreen):
         assert view.seat is not None, "a private screen needs a seat's view"
         self.view = view
         self._cursor_card = cursor_card
-        self._submitted = False
 
     def make_hand(self) -> Hand:
         view = self.view
@@ -63,7 +65,6 @@ class PrivateScreen(FlowScreen):
         """Take the seat's view a move later: keys wait a moment again, as on a new
         screen, and the next move may be submitted."""
         self.view = view
-        self._submitted = False
         self.guard_keys()
         self.refresh_bindings()
 
@@ -94,7 +95,7 @@ class PrivateScreen(FlowScreen):
             self.query_one(Hand).choose()
 
     def action_hurry(self) -> None:
-        self.app.action_hurry()
+        self.post_message(self.Hurry())
 
     def action_hint(self) -> None:
         """What the normal computer player would do here and why, in one line on this
@@ -121,6 +122,4 @@ class PrivateScreen(FlowScreen):
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""
-        if self.settled() and not self._submitted:
-            self._submitted = True
-            self.post_message(self.MoveChosen(self.view.seat, move))
+        self.move_on(self.MoveChosen(self.view.seat, move))

@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import SeatView
@@ -21,6 +22,9 @@ class RevealScreen(FlowScreen):
     """Public: every player's pain card, then the deal's first lead."""
 
     BINDINGS = [Binding("enter", "continue", "Start the deal", priority=True)]
+
+    class Seen(Message):
+        """The table has seen the cards: on to the deal."""
 
     def __init__(self, public: SeatView) -> None:
         super().__init__()
@@ -62,5 +66,4 @@ class RevealScreen(FlowScreen):
         return table
 
     def action_continue(self) -> None:
-        if self.settled():
-            self.app.reveal_seen()
+        self.move_on(self.Seen())

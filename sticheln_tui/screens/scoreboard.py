@@ -17,9 +17,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
-from ..core.game import Phase, SeatView, standings
+from ..core.game import Move, Phase, SeatView, SettleTie, standings
 from ..core.options import pain_word
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
@@ -237,6 +238,25 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     ]
     AUTO_FOCUS = "Tabs"  # ← and → switch tabs too
 
+    class Seen(Message):
+        """The table has seen the deal's scores: on to the next deal."""
+
+    class Decided(Message):
+        """The table's answer on the scoreboard (a tie: an extra deal or a shared win)."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    class NewGame(Message):
+        """To the setup form, for a new game."""
+
+    class Rematch(Message):
+        """The same table again, with new cards."""
+
+    class Export(Message):
+        """Write the finished game's record for review."""
+
     def __init__(self, public: AnyView) -> None:
         super().__init__()
         self.view = public
@@ -321,23 +341,19 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
             getattr(pane.query_one(VerticalScroll), f"scroll_{direction}")()
 
     def action_continue(self, mode: str) -> None:
-        if not self.settled():
-            return
         if mode == "new":
-            self.app.new_game()
+            self.move_on(self.NewGame())
         elif mode == "extra":
-            self.app.settle_tie(extra_deal=True)
+            self.move_on(self.Decided(SettleTie(extra_deal=True)))
         else:
-            self.app.scores_seen()
+            self.move_on(self.Seen())
 
     def action_rematch(self) -> None:
         """The same table again, with new cards."""
-        if self.settled():
-            self.app.rematch()
+        self.move_on(self.Rematch())
 
     def action_export(self) -> None:
-        self.app.export_record()
+        self.post_message(self.Export())
 
     def action_share(self) -> None:
-        if self.settled():
-            self.app.settle_tie(extra_deal=False)
+        self.move_on(self.Decided(SettleTie(extra_deal=False)))

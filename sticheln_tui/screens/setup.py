@@ -9,10 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.message import Message
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import LEVELS, Seat, bot_name
+from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core.game import seed_problem
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.options import (
@@ -79,6 +80,23 @@ class FieldProblem(Static):
 
 class SetupScreen(KeyGuardedScreen):
     BINDINGS = [Binding("ctrl+s", "start", "Start")]
+
+    class Start(Message):
+        """Begin a game of these seats and rules."""
+
+        def __init__(self, seats: list[Seat], leader: int, seed: int | None, rules: Rules):
+            super().__init__()
+            self.seats = seats
+            self.leader = leader
+            self.seed = seed
+            self.rules = rules
+
+    class Continue(Message):
+        """Take up the unfinished game offered."""
+
+        def __init__(self, entry: SaveEntry) -> None:
+            super().__init__()
+            self.entry = entry
 
     def __init__(
         self,
@@ -209,7 +227,7 @@ class SetupScreen(KeyGuardedScreen):
 
     @on(Button.Pressed, "#continue")
     def continue_unfinished(self) -> None:
-        self.app.offer(self.unfinished)
+        self.post_message(self.Continue(self.unfinished))
 
     # -- reading the form ---------------------------------------------------------
 
@@ -348,8 +366,8 @@ class SetupScreen(KeyGuardedScreen):
     def _problem(self, seats: list[Seat], seed_text: str) -> str | None:
         names = [seat.name for seat in seats]
         problem = check_names(names)
-        if problem is None and all(seat.level for seat in seats):
-            problem = "at least one player must be human"
+        if problem is None:
+            problem = no_human_problem([seat.level for seat in seats])
         if problem is None:
             problem = seed_text_problem(seed_text)
         if problem is None:
@@ -388,4 +406,4 @@ class SetupScreen(KeyGuardedScreen):
         error.update("")
         seed = int(seed_text) if seed_text else None
         leader = self.query_one("#leader", Choice).value
-        self.app.start_game(seats, leader, seed, self.rules)
+        self.post_message(self.Start(seats, leader, seed, self.rules))

@@ -1,0 +1,347 @@
+"""The table's flow, free of any screen: who holds the keyboard, and what is due next.
+
+Several people share one keyboard, so the table makes a promise: a hand is on screen only
+for its owner, who took the keyboard for it on a hand-off (or plays alone with bots);
+public moments (a deal's opening, its scores, the end) are seen by all. `TableFlow` keeps
+that promise for a game in progress, whatever the game; what differs between games is
+asked of its `GameHooks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bots import Bot, make_bot, no_human_problem
+from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
+
+Move = Any  # a move of whichever game is played; its engine checks it
+
+
+# -- what is due ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """The opaque screen asking the table to pass the keyboard to `seat`."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Private:
+    """`seat`'s own screen (its hand), for the seat holding the keyboard."""
+
+    seat: int
+
+
+REVEAL = "reveal"  # a deal's opening moment, shown to all (Sticheln: the pain cards)
+SCORES = "scores"  # a deal's scores, a decision the table takes on them, or game over
+
+
+@dataclass(frozen=True)
+class Public:
+    """A screen the whole table looks at: `REVEAL` or `SCORES`."""
+
+    moment: Literal["reveal", "scores"]
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A computer player moves.
+
+    `watcher`: the human whose table shows the move at a readable pace (moves played on
+    the table); None: the bot thinks behind the screen already up, which holds its keys
+    meanwhile. `hand_off`: first put up this seat's hand-off (the bot thinks behind it).
+    """
+
+    seat: int
+    watcher: int | None = None
+    hand_off: int | None = None
+
+
+Step = HandOff | Private | Public | BotTurn
+
+
+# -- what differs between games ---------------------------------------------------
+
+
+class GameHooks:
+    """What the flow asks of a game. These defaults suit a game of plain turns and deal
+    scores (Hattrick): no opening moment, no decision taken on a scoreboard."""
+
+    def reveal_due(self, game) -> bool:
+        """The deal opens with a public moment, due now unless the table has seen it."""
+        return False
+
+    def reveal_past(self, game) -> bool:
+        """The deal's play has begun, so the table saw its opening (for a game taken up
+        without a record of what was seen)."""
+        return False
+
+    def decision_due(self, game) -> bool:
+        """The table decides something on the scoreboard (its mover answers there)."""
+        return False
+
+    def bot_decides(self, game, bot: Bot) -> str:
+        """A computer player takes the scoreboard's decision; returns the news for all."""
+        raise NotImplementedError
+
+    def watched(self, game) -> bool:
+        """The move to make is played on the table, for the humans to follow; otherwise
+        it is a private choice with nothing to watch."""
+        return game.phase == "play"
+
+    def taken_back_news(self, name: str, move: Move) -> str:
+        """The toast after a take-back: only what the whole table has seen."""
+        return f"{name}: your card {move.card} is back in your hand."
+
+
+class StichelnHooks(GameHooks):
+    """Sticheln: pain cards revealed to all before the deal's play (unless no picks),
+    and a tie settled on the final scoreboard."""
+
+    def reveal_due(self, game: Game) -> bool:
+        return game.phase is Phase.PLAY and game.rules.picks
+
+    def reveal_past(self, game: Game) -> bool:
+        public = game.view(None)
+        return bool(public.trick) or public.last_trick is not None
+
+    def decision_due(self, game: Game) -> bool:
+        return game.phase is Phase.TIE
+
+    def bot_decides(self, game: Game, bot: Bot) -> str:
+        seat = game.to_move
+        advice = bot.advise(game.view(seat))
+        game.apply(advice.move)
+        choice = "an extra deal" if advice.move.extra_deal else "to share the win"
+        return f"{game.players[seat]} chose {choice}: {advice.reason}."
+
+    def taken_back_news(self, name: str, move: Move) -> str:
+        if isinstance(move, ChooseColours):
+            return f"{name}: choose your colour again."
+        if isinstance(move, PickPain):
+            return f"{name}: lay down your card again."
+        return super().taken_back_news(name, move)
+
+
+GAME_HOOKS: dict[type, GameHooks] = {Game: StichelnHooks()}
+
+
+def hooks_of(game) -> GameHooks:
+    return GAME_HOOKS.get(type(game), GameHooks())
+
+
+# -- the flow ---------------------------------------------------------------------
+
+
+class TableFlow:
+    """One game in progress at a hot-seat table; the screens ask it what is due."""
+
+    def __init__(self, game, levels: Sequence[str | None] = ()) -> None:
+        """Take over `game` in any state, with a bot level (None: human) per seat; no
+        levels: all human. Raises ValueError (nothing changes) for a table without a
+        human. The table is taken to have seen everything up to now."""
+        levels = tuple(levels) or (None,) * len(game.players)
+        problem = no_human_problem(levels)
+        if problem:
+            raise ValueError(problem)
+        self.game = game
+        self.hooks = hooks_of(game)
+        self.levels = levels
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(level, game.seed * len(game.players) + seat)
+            for seat, level in enumerate(levels)
+            if level
+        }
+        self.keyboard: int | None = self.lone_human  # who sits at the keyboard now
+        self.deals_seen = len(game.results)  # deal scoreboards the table has looked at
+        self.reveal_seen = self.hooks.reveal_past(game)  # the current deal's opening
+        self.take_back_open = False  # a human's move may be taken back
+        self.card_taken_back = None  # where the cursor waits, until its owner moves again
+        self.last_mover: int | None = None  # who made the last move, for the event line
+        self.shown: Step | None = None  # what the table shows now, as this flow said
+
+    @classmethod
+    def resumed(
+        cls, game, levels: Sequence[str | None], deals_seen: int, reveal_seen: bool
+    ) -> TableFlow:
+        """A saved game taken up again: hands stay hidden until their owner has taken
+        the keyboard (a hand-off comes first), even for a lone human."""
+        flow = cls(game, levels)
+        flow.deals_seen = deals_seen
+        flow.reveal_seen = reveal_seen
+        flow.keyboard = None
+        return flow
+
+    # -- the table ----------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in range(len(self.game.players)) if seat not in self.bots]
+
+    @property
+    def lone_human(self) -> int | None:
+        """The only human at the table, who keeps the keyboard throughout; or None."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def next_human(self, seat: int) -> int:
+        """The first human clockwise from `seat` (`seat` itself if human)."""
+        count = len(self.game.players)
+        later = ((seat + step) % count for step in range(count))
+        return next(s for s in later if s not in self.bots)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.phase == "over"
+
+    # -- what is due ----------------------------------------------------------------
+
+    def bots_decide(self) -> str | None:
+        """A scoreboard decision that falls to a computer player is taken at once;
+        returns the news for the table."""
+        game = self.game
+        if self.hooks.decision_due(game) and game.to_move in self.bots:
+            return self.hooks.bot_decides(game, self.bots[game.to_move])
+        return None
+
+    def next_step(self) -> Step:
+        """What the table is to see now; the flow takes it as shown."""
+        step = self._due()
+        if isinstance(step, BotTurn):
+            # A bot thinking behind the screen already up leaves it as it is.
+            if step.hand_off is not None:
+                self.shown = HandOff(step.hand_off)
+            elif step.watcher is not None:
+                self.shown = Private(step.watcher)
+        else:
+            self.shown = step
+        if isinstance(step, Public):
+            self.take_back_open = False
+        return step
+
+    def _due(self) -> Step:
+        game = self.game
+        if len(game.results) > self.deals_seen or self.hooks.decision_due(game) or self.finished:
+            return Public(SCORES)
+        if self.hooks.reveal_due(game) and not self.reveal_seen:
+            return Public(REVEAL)
+        seat = game.to_move
+        if seat in self.bots:
+            return self._bot_turn(seat)
+        if seat != self.keyboard:
+            return HandOff(seat)
+        return Private(seat)
+
+    def _bot_turn(self, seat: int) -> BotTurn | HandOff:
+        """A hand stays on screen only while its owner is the next human to move:
+        otherwise the next human's hand-off comes up at once. A move played on the
+        table waits for that human to watch; a private choice is worked out meanwhile,
+        behind the hand-off or the public screen already up."""
+        next_human = self.next_human(seat)
+        watched = self.hooks.watched(self.game)
+        public_up = isinstance(self.shown, HandOff | Public) and self.keyboard is None
+        if self.keyboard != next_human and (watched or not public_up):
+            self.keyboard = None
+            return HandOff(next_human) if watched else BotTurn(seat, hand_off=next_human)
+        return BotTurn(seat, watcher=self.keyboard if watched else None)
+
+    # -- what the table does ----------------------------------------------------------
+
+    def accept_handoff(self, seat: int) -> bool:
+        """`seat` took the keyboard on its hand-off; False (nothing changes) unless that
+        hand-off is up."""
+        if self.shown != HandOff(seat):
+            return False
+        self.keyboard = seat
+        self.take_back_open = False
+        return True
+
+    def saw_reveal(self) -> bool:
+        """The whole table saw the deal's opening: the next hand needs a hand-off, unless
+        one human plays alone with bots. False (nothing changes) unless it was up."""
+        if self.shown != Public(REVEAL):
+            return False
+        self.reveal_seen = True
+        self.keyboard = self.lone_human
+        return True
+
+    def saw_scores(self) -> bool:
+        """The whole table saw a deal's scores; False (nothing changes) unless they were
+        up, or when the table still has to decide there, or the game is over."""
+        if self.shown != Public(SCORES) or self.hooks.decision_due(self.game) or self.finished:
+            return False
+        self._scores_seen()
+        return True
+
+    def _scores_seen(self) -> None:
+        self.deals_seen = len(self.game.results)
+        self.reveal_seen = False
+        self.keyboard = self.lone_human
+
+    def decide(self, move: Move) -> bool:
+        """The table's decision on the scoreboard (Sticheln: an extra deal, or a shared
+        win); False (nothing changes) for a stale or illegal one."""
+        if self.shown != Public(SCORES) or not self.hooks.decision_due(self.game):
+            return False
+        try:
+            self.game.apply(move)
+        except IllegalMove:
+            return False
+        self.last_mover = None
+        self._scores_seen()
+        return True
+
+    def play(self, seat: int, move: Move) -> bool:
+        """A move chosen on `seat`'s private screen. A stale one (a second Enter or a
+        click that reached a screen being replaced) changes nothing and gives False."""
+        game = self.game
+        if seat != self.keyboard or seat != game.to_move or seat in self.bots:
+            return False
+        try:
+            game.apply(move)
+        except IllegalMove:
+            return False
+        self.last_mover = seat
+        self.card_taken_back = None
+        self.take_back_open = True
+        return True
+
+    def bot_played(self, seat: int, move: Move) -> None:
+        """A computer player's move: the bots have answered, so what was done stands."""
+        self.game.apply(move)
+        self.last_mover = seat
+        self.take_back_open = False
+
+    def take_back(self) -> Move | None:
+        """Take back the human's move just made, while no computer player has answered
+        and nobody else has taken the keyboard; returns it (None: nothing to take back)."""
+        if not self.take_back_open:
+            return None
+        game = self.game
+        move = game.moves[-1]
+        self.game = game.rewound(len(game.moves) - 1)
+        self.take_back_open = False
+        # The cursor waits on it, on a hand shown anew after a hand-off too.
+        self.card_taken_back = getattr(move, "card", None)
+        # From a hand-off screen the next player may be the one taking it back: the
+        # taken-back hand only reappears behind its own hand-off.
+        if isinstance(self.shown, HandOff):
+            self.keyboard = None
+        self.last_mover = None
+        return move
+
+    def taken_back_news(self, move: Move) -> str:
+        """What the table is told of a take-back (a toast outlives its screen)."""
+        name = self.game.players[self.game.to_move]
+        return self.hooks.taken_back_news(name, move)
+
+    def last_event(self) -> tuple[Move, int] | None:
+        """The last move and its mover, for the hand-off's event line; None when there
+        is nothing to tell (a move taken back, a decision on the scoreboard)."""
+        if self.last_mover is None or not self.game.moves:
+            return None
+        return self.game.moves[-1], self.last_mover
