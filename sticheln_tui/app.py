@@ -522,7 +522,8 @@ class StichelnApp(WorkaroundApp):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
+            in_play = isinstance(self._screen_in_play, HandoffScreen | PrivateScreen)
+            if self.flow is None or not in_play:
                 return False
             return self.flow.take_back_open or None
         return True

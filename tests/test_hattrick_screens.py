@@ -7,11 +7,13 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from helpers import cards_on_screen, screen_text
 from textual.message import Message
 
+import sticheln_tui
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import make_bot
 from sticheln_tui.core.hattrick import (
@@ -69,6 +71,15 @@ def can_play_and_pass(game: HattrickGame, passes: int = 1) -> bool:
     )
 
 
+class ScreenApp(StichelnApp):
+    """The app's look and keys, showing only the screens a test pushes (no game)."""
+
+    CSS_PATH = Path(sticheln_tui.__file__).parent / StichelnApp.CSS_PATH
+
+    def on_mount(self) -> None:
+        pass
+
+
 class Moves:
     """The moves the screens post, as the app would receive them."""
 
@@ -103,7 +114,7 @@ async def test_the_cards_that_may_not_join_the_trick_are_dimmed_and_enter_plays(
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
@@ -120,7 +131,7 @@ async def test_enter_on_a_dimmed_card_does_nothing():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
@@ -140,7 +151,7 @@ async def test_the_consequence_line_says_which_colour_the_card_takes():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
     trick = view.trick_cards
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
@@ -165,7 +176,7 @@ async def test_leading_says_so_and_passing_is_not_offered():
     game = played_until(5, 2, lambda g: len(g.deal_tricks) == 2 and not g.trick)
     view = mover_view(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         screen = app.screen
@@ -184,7 +195,7 @@ async def test_p_passes_showing_the_card_under_the_cursor():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         assert app.screen.check_action("pass_turn", ()) is True
@@ -203,7 +214,7 @@ async def test_p_on_a_playable_card_offers_the_cards_to_pass_with():
     view = mover_view(game)
     can_pass = passable(view.trick_cards, view.hand)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         screen, hand = app.screen, app.screen.query_one(Hand)
@@ -234,7 +245,7 @@ async def test_with_no_card_to_play_enter_passes():
     game = played_until(4, 0, only_passes, seeds=50)
     view = mover_view(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
@@ -249,7 +260,7 @@ async def test_with_no_card_to_play_enter_passes():
 async def test_the_table_updated_in_place_puts_the_cursor_on_a_playable_card():
     game = played_until(4, 3, can_play_and_pass)
     seat = game.to_move
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot, HattrickTableScreen(game.view(seat)))
         screen = app.screen
@@ -270,7 +281,7 @@ async def test_the_table_updated_in_place_puts_the_cursor_on_a_playable_card():
 async def test_piles_show_counts_passes_and_the_score_now():
     game = played_until(4, 3, lambda g: can_play_and_pass(g) and any(g.view(None).passes))
     view = mover_view(game)
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         text = screen_text(app)
@@ -292,7 +303,7 @@ async def test_piles_show_counts_passes_and_the_score_now():
 async def test_deal_scores_show_each_piles_breakdown():
     game = played_until(5, 4, lambda g: len(g.results) == 1)
     public = game.view(None)
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot, HattrickScoreboardScreen(public))
         text = screen_text(app)
@@ -326,7 +337,7 @@ async def test_deal_scores_show_each_piles_breakdown():
 async def test_game_over_names_the_winners():
     game = played_until(4, 6, lambda g: g.finished)
     public = game.view(None)
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot, HattrickScoreboardScreen(public))
         text = screen_text(app)
@@ -341,7 +352,7 @@ async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():
     public = game.view(None)
     mover = (public.trick or public.last_trick.turns)[-1].seat
     event = last_event_text(public, game.moves[-1], mover)
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(100, 32)) as pilot:
         await shown(pilot, HattrickHandoffScreen(public, game.to_move, event))
         text = screen_text(app)
@@ -357,7 +368,7 @@ async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():
 
 
 async def test_the_rules_help_follows_the_game():
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot, RulesHelpScreen(HattrickOptions(deals=3)))
         text = screen_text(app)
@@ -380,7 +391,7 @@ async def test_the_hint_puts_its_move_under_the_cursor_for_enter(advice):
     )
     move = advised(game)
     moves = Moves()
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(mover_view(game)))
         await pilot.press("h")
@@ -409,7 +420,7 @@ async def test_the_whole_table_fits(players, size):
         passes = [move for move in moves if isinstance(move, PassCard)]
         game.apply(rng.choice(passes or moves))
     view = mover_view(game)
-    app = StichelnApp()
+    app = ScreenApp()
     async with app.run_test(size=size) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         lines = screen_text(app).splitlines()
