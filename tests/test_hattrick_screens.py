@@ -32,6 +32,7 @@ from sticheln_tui.screens.hattrick import (
     HattrickTableScreen,
     last_event_text,
 )
+from sticheln_tui.screens.hattrick.parts import last_trick_text
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.widgets.cards import card_label
@@ -436,3 +437,21 @@ async def test_the_whole_table_fits(players, size):
             assert piles[len("│ ▶ ") :].startswith(view.players[seat][:4])
             assert re.search(r"[+-]\d+( |$)", piles) and trick.endswith("│")
         assert "If you play" in text and "Or pass (p)" in text
+
+
+def test_the_last_trick_line_breaks_between_cards_never_inside_one():
+    game = HattrickGame(LONG_NAMES, seed=3)
+    rng = random.Random(3)
+    lines_seen = 0
+    while not game.results:
+        game.apply(rng.choice(game.legal_moves()))
+        view = game.view(None)
+        if view.trick or view.last_trick is None:
+            continue
+        text = last_trick_text(view, 78)
+        lines = text.plain.splitlines()
+        lines_seen = max(lines_seen, len(lines))
+        assert all(len(line) <= 78 for line in lines)
+        played = [turn.card for turn in view.last_trick.turns if not turn.passed]
+        assert sorted(cards_on_screen(text.plain, played)) == sorted(played)
+    assert lines_seen > 1  # long enough to wrap

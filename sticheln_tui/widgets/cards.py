@@ -80,3 +80,23 @@ def colour_name(colour: str) -> Text:
 def colour_letter(colour: str) -> Text:
     """A colour's letter on its card colours, e.g. over a column of counts."""
     return Text(COLOUR_LETTERS[colour], style=_COLOUR_STYLES[colour])
+
+
+def unbroken_lines(atoms: Iterable[Text], width: int) -> Text:
+    """Words and cards, one space apart, in lines of at most `width` cells, broken only
+    between them: Rich would break a card such as `[ 7 R]` at its spaces."""
+    lines = [Text()]
+    for atom in atoms:
+        line = lines[-1]
+        if line.cell_len and line.cell_len + 1 + atom.cell_len > width:
+            lines.append(atom.copy())
+            continue
+        if line.cell_len:
+            line.append(" ")
+        line.append_text(atom)
+    return Text("\n").join(lines)
+
+
+def words(text: str) -> list[Text]:
+    """`text` as atoms for `unbroken_lines`."""
+    return [Text(word) for word in text.split()]

@@ -28,4 +28,4 @@ def last_event_text(public: HattrickView, move: Move, mover: int) -> Text:
     last = public.last_trick
     if last is None or last.turns[-1] != turn:
         return Text()
-    return line.append("; ").append_text(parts.taken_text(public, last)).append(".")
+    return line.append(f"; {parts.taken_summary(public, last)}.")

@@ -23,7 +23,14 @@ from ...core.hattrick import (
     takers,
 )
 from ...core.table import PlayCard
-from ...widgets.cards import CARD_WIDTH, card_text, cards_text, colour_letter
+from ...widgets.cards import (
+    CARD_WIDTH,
+    card_text,
+    cards_text,
+    colour_letter,
+    unbroken_lines,
+    words,
+)
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands
 
@@ -173,24 +180,33 @@ def _taken_trick_text(view: HattrickView, taken: CompletedTrick, names: int) -> 
     return Text("\n").join(lines)
 
 
-def taken_text(view: HattrickView, taken: CompletedTrick) -> Text:
-    """`Bob took red [12 R] [ 4 R], Ann took blue [15 B]; Bob leads`."""
-    text = Text()
-    for number, (colour, seat) in enumerate(taken.taken):
-        if number:
-            text.append(", ")
-        text.append(f"{view.players[seat]} took {colour} ")
-        won = [t.card for t in taken.turns if not t.passed and t.card.colour == colour]
-        text.append_text(cards_text(sorted(won, reverse=True)))
-    text.append(f"; {view.players[taken.leader]} leads")
-    return text
+def _taken_cards(taken: CompletedTrick, colour: str) -> list[Card]:
+    won = [turn.card for turn in taken.turns if not turn.passed and turn.card.colour == colour]
+    return sorted(won, reverse=True)
 
 
-def last_trick_text(view: HattrickView, last: CompletedTrick | None = None) -> Text:
+def taken_summary(view: HattrickView, taken: CompletedTrick) -> str:
+    """`Bob took red (2 cards), Ann took blue (1 card); Bob leads`."""
+    took = ", ".join(
+        f"{view.players[seat]} took {colour} ({_cards_word(len(_taken_cards(taken, colour)))})"
+        for colour, seat in taken.taken
+    )
+    return f"{took}; {view.players[taken.leader]} leads"
+
+
+def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None = None) -> Text:
+    """`Last trick: Bob took red [12 R] [ 4 R], Ann took blue [15 B]; Bob leads` in lines
+    of `width` cells, no card broken."""
     last = last or view.last_trick
     if last is None:
         return Text("Last trick: none yet this deal", style="dim")
-    return Text("Last trick: ").append_text(taken_text(view, last))
+    atoms = words("Last trick:")
+    for number, (colour, seat) in enumerate(last.taken):
+        atoms += words(f"{view.players[seat]} took {colour}")
+        atoms += [card_text(card) for card in _taken_cards(last, colour)]
+        atoms[-1] = atoms[-1] + ("," if number < len(last.taken) - 1 else ";")
+    atoms += words(f"{view.players[last.leader]} leads")
+    return unbroken_lines(atoms, width)
 
 
 def _cards_word(count: int) -> str:

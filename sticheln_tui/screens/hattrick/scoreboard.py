@@ -9,7 +9,7 @@ from rich.text import Text
 from ...core.hattrick import COLOURS, PASS_PENALTY, HattrickView
 from ...core.sticheln import winners
 from ...widgets.cards import colour_letter, colour_name
-from ..scoreboard import Names, ScoreboardScreen
+from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts
 
 HOW_A_DEAL_SCORES = (
@@ -18,7 +18,7 @@ HOW_A_DEAL_SCORES = (
 )
 
 
-def pile_table(view: HattrickView, names: Names, meaning: str) -> RenderableType:
+def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> RenderableType:
     """The deal just played: each pile's cards by colour and pass cards, what its main
     colour gives, what the other colours and the passes cost, the deal's score and the
     total; then how a pile scores, the deal's last trick and what the leader mark means."""
@@ -49,7 +49,7 @@ def pile_table(view: HattrickView, names: Names, meaning: str) -> RenderableType
             Text(f"{score.total:+d}", style="bold"),
             f"{view.totals[seat]:+d}",
         )
-    last_trick = parts.last_trick_text(view, result.last_trick)
+    last_trick = parts.last_trick_text(view, width - SCREEN_MARGIN, result.last_trick)
     how = Text(HOW_A_DEAL_SCORES)
     return Group(table, Text(""), how, Text(""), last_trick, Text(""), Text(meaning))
 
@@ -64,4 +64,4 @@ class HattrickScoreboardScreen(ScoreboardScreen):
         return "the highest total"
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
-        return pile_table(self.view, names, meaning)
+        return pile_table(self.view, names, meaning, self.app.size.width)

@@ -15,6 +15,8 @@ from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
 
+LINE_PADDING = 2  # a line below the panels is padded one cell each side
+
 
 class HattrickTableScreen(TableScreen):
     """A seat's Hattrick table, updated in place. Enter plays the card under the cursor;
@@ -39,7 +41,7 @@ class HattrickTableScreen(TableScreen):
             "turn": turn_text(view),
             "piles": parts.piles_text(view, names, width),
             "trick": parts.trick_text(view, names),
-            "last-trick": parts.last_trick_text(view),
+            "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
         }
 
     def trick_title(self) -> str:
