@@ -525,7 +525,7 @@ class StichelnApp(WorkaroundApp):
             in_play = isinstance(self._screen_in_play, HandoffScreen | PrivateScreen)
             if self.flow is None or not in_play:
                 return False
-            return self.flow.take_back_open or None
+            return (self.flow is not None and self.flow.take_back_open) or None
         return True
 
     @property

@@ -194,15 +194,6 @@ async def test_rules_help_shows_the_rules_in_force_over_an_opaque_screen():
         assert on(app, PainPickScreen)
 
 
-async def test_the_command_palette_quit_asks_first_too():
-    app = StichelnApp(players=NAMES[:3], seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.action_quit()
-        await pilot.pause()
-        assert on(app, ConfirmScreen)
-
-
 async def test_a_held_enter_does_not_carry_through_a_hand_off(monkeypatch):
     # A long guard keeps the test sure on a busy machine; the default is a third of that.
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 1.5)

@@ -6,6 +6,7 @@ import contextlib
 
 import pytest
 from helpers import check_final_screen, is_final, screen_text
+from key_patterns import deliberate, press, real_key_timing
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot, Seat
@@ -13,7 +14,6 @@ from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.core.game import Game, PlayCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
-from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.table import TableScreen
@@ -82,12 +82,33 @@ async def test_one_human_with_three_bots_never_sees_a_hand_off():
         assert sum(1 for _ in app.game.moves) == 2 * 4 * 15
 
 
-async def test_bots_play_while_the_human_watches_the_trick_grow():
+async def until_moved(pilot, moves: int) -> None:
+    """Until the game holds more than `moves` moves (a bot's card has landed)."""
+    for _ in range(200):
+        if len(pilot.app.game.moves) > moves:
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("no move came")
+
+
+async def test_bots_play_while_the_human_watches_the_trick_grow(monkeypatch):
     async with at_anns_turn() as (app, pilot):
-        await step(pilot)  # Ann plays a card; the bots follow one by one
-        assert isinstance(app.screen, TableScreen)
-        assert app.screen.view.seat == 0
-        assert app.game.to_move == 0 or len(app.game.view(None).trick) == 0
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
+        table = app.screen
+        await pilot.press("enter")  # Ann plays a card; the bots follow one by one
+        await pilot.pause()
+        cards = 0
+        while app.game.to_move != 0:
+            moves = len(app.game.moves)
+            assert f"{app.game.players[app.game.to_move]} to play" in screen_text(app)
+            await pilot.press("space")  # the bot's card now
+            await until_moved(pilot, moves)
+            await pilot.pause()
+            # Ann's own table, drawn anew after each card: the card she just saw played.
+            assert app.screen is table and table.view == app.game.view(0)
+            assert card_label(app.game.moves[moves].card) in screen_text(app)
+            cards += 1
+        assert cards >= 3  # the three bots at least, each seen on its own
 
 
 async def test_two_humans_hand_off_only_to_each_other():
@@ -115,8 +136,8 @@ async def test_take_back_works_until_a_bot_answers(monkeypatch):
         await pilot.pause(0.3)
         assert len(app.game.moves) == len(before) + 1
         await pilot.press("u")
-        await pilot.pause()
-        assert app.game.moves == before  # her card is back; the bot's pending card is void
+        await settle(pilot)  # at once: the bot's pending card is void
+        assert app.game.moves == before  # her card is back
         assert isinstance(app.screen, TableScreen) and app.screen.view.legal_moves
         monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)
         await step(pilot)  # she plays again, and this time the bots answer
@@ -125,6 +146,27 @@ async def test_take_back_works_until_a_bot_answers(monkeypatch):
         await pilot.press("u")  # what the bots did stands: nothing to take back
         await settle(pilot)
         assert app.game.moves[: len(answered)] == answered
+
+
+def pending_bot_moves(app) -> list:
+    return [w for w in app.workers if w.group == app.BOT_GROUP and not w.is_finished]
+
+
+async def test_a_take_back_or_a_new_game_cancels_the_pending_bot_move(monkeypatch):
+    async with at_anns_turn() as (app, pilot):
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 30.0)
+        await pilot.press("enter")  # Ann plays; Normal 2's card is on its way
+        await pilot.pause()
+        assert pending_bot_moves(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert not pending_bot_moves(app)
+        await pilot.press("enter")  # she plays again; the bot's card is on its way again
+        await pilot.pause()
+        assert pending_bot_moves(app)
+        app.new_game()
+        await pilot.pause()
+        assert not pending_bot_moves(app)
 
 
 async def test_hint_names_a_legal_card_and_why_in_one_line():
@@ -155,6 +197,7 @@ async def test_a_bot_waits_while_the_quit_dialog_is_open(monkeypatch):
         await pilot.pause(0.3)
         assert isinstance(app.screen, ConfirmScreen)
         assert len(app.game.moves) == moves
+        monkeypatch.setattr(StichelnApp, "BOT_PAUSE", 0.0)  # the bots after it: at once
         await pilot.press("escape")
         await settle(pilot)
         assert len(app.game.moves) > moves
@@ -215,20 +258,14 @@ async def test_the_table_updated_in_place_guards_keys_again(monkeypatch):
     lets a moment pass before Enter counts, so a doubled Enter plays one card only."""
     async with at_anns_turn() as (app, pilot):
         table = app.screen
-        await pilot.press("enter")  # Ann plays; the bots answer on the same table
+        clock = real_key_timing(monkeypatch)  # the guards as shipped, on a turned clock
+        await deliberate(pilot, clock, "enter")  # Ann plays; the bots answer on her table
         await settle(pilot)
-        await to_anns_turn(pilot)
-        assert app.screen is table  # updated in place, not replaced
+        assert app.screen is table and app.game.to_move == 0  # updated in place
         moves = len(app.game.moves)
-        monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 1.0)
-        await pilot.pause(1.2)  # any earlier guard has run out
-        table.restart(table.view)  # what showing the next move does
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, clock, "enter")  # at once: her Enter again, doubled
         assert len(app.game.moves) == moves
-        monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
-        await pilot.press("enter")
-        await pilot.pause()
+        await deliberate(pilot, clock, "enter")  # a moment later, on purpose
         assert len(app.game.moves) > moves  # Ann's card (and maybe the bots' answers)
         assert isinstance(app.game.moves[moves], PlayCard)
 

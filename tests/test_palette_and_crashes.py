@@ -8,7 +8,7 @@ import time
 from importlib.metadata import version
 
 import pytest
-from helpers import cards_on_screen
+from helpers import cards_on_screen, screen_text
 from terminal import Terminal, press_until
 from textual import events
 from textual.app import App, ScreenStackError
@@ -95,6 +95,18 @@ async def run_command(pilot, title: str) -> None:
     await pilot.pause(0.2)
     await pilot.press("down", "enter")
     await pilot.pause()
+
+
+async def test_the_palette_s_quit_asks_first_too():
+    app = StichelnApp(players=NAMES, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await run_command(pilot, "Quit")
+        assert isinstance(app.screen, ConfirmScreen) and app.is_running
+        assert "Quit Sticheln?" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)  # nothing else happened
 
 
 async def test_the_palette_offers_no_game_commands_before_a_game():
