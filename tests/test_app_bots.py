@@ -23,7 +23,7 @@ from sticheln_tui.widgets.hand import Hand
 
 @pytest.fixture(autouse=True)
 def quick_strong_bot(monkeypatch):
-    monkeypatch.setattr(strong_module, "DEFAULT_PLAYOUTS", 40)
+    monkeypatch.setattr(strong_module.StrongBot, "default_playouts", 40)
 
 
 async def settle(pilot) -> None:

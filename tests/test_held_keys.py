@@ -30,7 +30,7 @@ KEY_PATTERNS = {
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
-    monkeypatch.setattr(strong_module, "DEFAULT_PLAYOUTS", 20)
+    monkeypatch.setattr(strong_module.StrongBot, "default_playouts", 20)
 
 
 def played_to(rules: Rules, players: int, until) -> Game:

@@ -42,7 +42,7 @@ CRAMPED = [(40, 12), (60, 20), (79, 24), (80, 23)]
 
 @pytest.fixture(autouse=True)
 def quick_inputs(monkeypatch, tmp_path):
-    monkeypatch.setattr(strong_module, "DEFAULT_PLAYOUTS", 20)
+    monkeypatch.setattr(strong_module.StrongBot, "default_playouts", 20)
     monkeypatch.chdir(tmp_path)  # game records exported from the final screen land here
     # Pilot waits for the app to go idle in 20 ms naps after every input; shorter naps
     # let the same number of inputs through in a fraction of the time.
