@@ -18,7 +18,6 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from .core.catalogue import TITLES
 from .core.sticheln import Rules
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
@@ -38,29 +37,29 @@ def _load_the_game() -> None:
     and the game's screens. Imported once a game is chosen, resumed or asked for, so that
     the first screen is drawn at once (within 1.15x a minimal Textual app)."""
     global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
-    global Game, Move, Phase, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
-    global ChooseColourScreen, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
-    global PainPickScreen, PrivateScreen, ReplayScreen, RevealScreen, ScoreboardScreen
-    global SETUP_FORMS, SetupScreen, StichelnSetupScreen, TableScreen
-    global last_event_text, totals_text, trick_stands
+    global GAMES, Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
+    global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
+    global PrivateScreen, ReplayScreen, RevealScreen, ScoreboardScreen
+    global SETUP_FORMS, SetupScreen, TableScreen
+    global totals_text, trick_stands
     from . import persistence
     from .bots import Bot, Seat, make_bot
-    from .core.game import Game, Move, Phase, SeatView
+    from .core.game import Game, Move, SeatView
+    from .core.games import GAMES
     from .core.review import frames
     from .flow import SCORES, BotTurn, HandOff, Public, TableFlow
     from .persistence import Record, SaveEntry
-    from .screens.choose_colour import ChooseColourScreen
+    from .screens.games import GAME_SCREENS
     from .screens.handoff import HandoffScreen
     from .screens.load_problem import LoadProblemScreen
     from .screens.open_elsewhere import OpenElsewhereScreen
-    from .screens.pain_pick import PainPickScreen
     from .screens.private import PrivateScreen
     from .screens.replay import ReplayScreen
     from .screens.reveal import RevealScreen
     from .screens.scoreboard import ScoreboardScreen
-    from .screens.setup import SETUP_FORMS, SetupScreen, StichelnSetupScreen
+    from .screens.setup import SETUP_FORMS, SetupScreen
     from .screens.table import TableScreen
-    from .widgets.table_parts import last_event_text, totals_text, trick_stands
+    from .widgets.table_parts import totals_text, trick_stands
 
 
 class StichelnApp(WorkaroundApp):
@@ -106,6 +105,7 @@ class StichelnApp(WorkaroundApp):
         self.saves = saves if saves is not None else saves_directory()
         # The rules of the Sticheln game in progress, or offered at setup.
         self.rules = rules if isinstance(rules, Rules) else Rules()
+        self._replayed_options: object | None = None  # of the finished game under review
         self.flow: TableFlow | None = None  # the game in progress and its table's promise
         self.save_path: Path | None = None  # where the game in progress is saved
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
@@ -127,7 +127,7 @@ class StichelnApp(WorkaroundApp):
         if self._review:
             _load_the_game()
             record = self._resume.record
-            self.rules = record.game.rules
+            self._replayed_options = record.game.options
             self.push_screen(ReplayScreen(frames(record.game), self._resume.path.name))
         elif self._resume is not None:
             self.offer(self._resume)
@@ -310,12 +310,16 @@ class StichelnApp(WorkaroundApp):
         players: Sequence[str | Seat],
         first_leader: int = 0,
         seed: int | None = None,
-        rules: Rules = Rules(),
+        options: object = None,
+        game: str = "sticheln",
     ) -> None:
-        """Begin a new game; raises ValueError (nothing changes) for a bad table."""
+        """Begin a new game of `game` (its key) with these options (None: the game's
+        default); raises ValueError (nothing changes) for a bad table."""
         _load_the_game()
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
-        game = Game([seat.name for seat in seats], rules, first_leader, seed)
+        kind = GAMES[game]
+        names = [seat.name for seat in seats]
+        game = kind(names, *(() if options is None else (options,)), first_leader, seed)
         self._take_over(TableFlow(game, [seat.level for seat in seats]))
         self._hold(persistence.new_save_path(self.saves, game.players))
         self._show_next()
@@ -334,23 +338,15 @@ class StichelnApp(WorkaroundApp):
     def _take_over(self, flow: TableFlow) -> None:
         self._cancel_bot_move()
         self.flow = flow
-        self.rules = flow.game.rules
+        self._screens = GAME_SCREENS[flow.game.GAME]
         self._saved = None
         self._save_failed = False
 
     def _start(
         self, game: str, seats: Sequence[Seat], leader: int, seed: int | None, options: object
     ) -> None:
-        """Start `game`; one this version cannot show yet is refused, with its form up."""
-        if game != "sticheln":  # Hattrick's table screens are still to come
-            self._show(self._setup(game, options, seed, seats, leader))
-            self.notify(
-                f"{TITLES[game]} cannot be played in this version yet.",
-                severity="error",
-                markup=False,
-            )
-            return
-        self.start_game(seats, leader, seed, options)
+        """Start `game` (its key) as the setup form or the command line asked."""
+        self.start_game(seats, leader, seed, options, game)
 
     def new_game(self) -> None:
         """The setup form of the game in hand, filled in with its table (Escape: the
@@ -371,7 +367,11 @@ class StichelnApp(WorkaroundApp):
         seat leads first."""
         game = self.game
         self.start_game(
-            self._seats(), (game.first_leader + 1) % len(game.players), None, game.rules
+            self._seats(),
+            (game.first_leader + 1) % len(game.players),
+            None,
+            game.options,
+            game.GAME,
         )
 
     def _seats(self) -> list[Seat]:
@@ -444,7 +444,7 @@ class StichelnApp(WorkaroundApp):
         self.call_after_refresh(self._autosave)
         step = flow.next_step()
         if isinstance(step, Public):
-            screen = ScoreboardScreen if step.moment == SCORES else RevealScreen
+            screen = self._screens.scoreboard if step.moment == SCORES else RevealScreen
             self._show(screen(flow.game.view(None)))
         elif isinstance(step, HandOff):
             self._hand_off(step.seat)
@@ -459,22 +459,21 @@ class StichelnApp(WorkaroundApp):
         """The seat's own screen for its phase: the table already up is updated in place."""
         shown = self._flow_screen
         cursor = self.flow.card_taken_back
-        if view.phase is Phase.PICK:
-            self._show(PainPickScreen(view, cursor))
-        elif view.phase is not Phase.PLAY:
-            self._show(ChooseColourScreen(view))
-        elif isinstance(shown, TableScreen) and shown.view.seat == view.seat:
+        table = self._screens.table
+        if view.phase != "play":
+            self._show(self._screens.choice(view, cursor))
+        elif type(shown) is table and shown.view.seat == view.seat:
             shown.show(view)
         else:
-            self._show(TableScreen(view, cursor))
+            self._show(table(view, cursor))
 
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
         self.clear_notifications()  # nothing of the last player's may linger
         public = self.game.view(None)
         event = self.flow.last_event()
-        line = last_event_text(public, *event) if event else Text()
-        self._show(HandoffScreen(public, seat, line))
+        line = self._screens.last_event_text(public, *event) if event else Text()
+        self._show(self._screens.handoff(public, seat, line))
 
     # The game's screens are imported with the game, after the first screen: their
     # messages are handled by name (on_<screen>_<message>), not with @on(Screen.Message).
@@ -594,9 +593,10 @@ class StichelnApp(WorkaroundApp):
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
         if action == "take_back":
-            if self.game is None or not isinstance(
-                self._screen_in_play, HandoffScreen | PrivateScreen
-            ):
+            # No game, no game's screens (they load with the game): nothing to take back.
+            if self.flow is None:
+                return False
+            if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
             return (self.flow is not None and self.flow.take_back_open) or None
         return True
@@ -623,9 +623,14 @@ class StichelnApp(WorkaroundApp):
         if isinstance(self.screen, RulesHelpScreen):
             return
         _load_the_game()  # a setup form may be up
-        # At setup, the rules being chosen; in a game, the rules in force.
-        rules = self.screen.rules if isinstance(self.screen, StichelnSetupScreen) else self.rules
-        self.push_screen(RulesHelpScreen(rules))
+        # At setup, the options being chosen; in a game or a replay, those in force.
+        if isinstance(self.screen, SetupScreen):
+            options = self.screen.chosen_options()
+        elif self.game is not None:
+            options = self.game.options
+        else:
+            options = self._replayed_options or self.rules
+        self.push_screen(RulesHelpScreen(options))
 
     def action_quit(self) -> None:
         """The command palette's Quit asks first, like the q key."""
@@ -633,7 +638,7 @@ class StichelnApp(WorkaroundApp):
 
     def _leaving_question(self, question: str) -> str:
         """Asks before leaving the game in progress, saying whether it can be continued."""
-        if self.game is None or self.game.phase is Phase.OVER:
+        if self.game is None or self.game.finished:
             return question
         if not self.saved:
             return f"{question} The game in progress could not be saved and will be lost."

@@ -152,7 +152,7 @@ class TableFlow:
         self.hooks = hooks_of(game)
         self.levels = levels
         self.bots: dict[int, Bot] = {
-            seat: make_bot(level, game.seed * len(game.players) + seat)
+            seat: make_bot(level, game.seed * len(game.players) + seat, game.GAME)
             for seat, level in enumerate(levels)
             if level
         }

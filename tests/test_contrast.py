@@ -25,12 +25,19 @@ from sticheln_tui import screens as screens_package
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 from sticheln_tui.core.game import Game, Phase, PickPain
+from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.review import frames
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick import (
+    HattrickHandoffScreen,
+    HattrickScoreboardScreen,
+    HattrickTableScreen,
+)
+from sticheln_tui.screens.hattrick import last_event_text as hattrick_event
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
@@ -143,6 +150,24 @@ def mid_trick(game: Game) -> bool:
     return game.phase is Phase.PLAY and view.trick_number == 3 and len(view.trick) == 2
 
 
+def hattrick_to(done: Callable[[HattrickGame], bool]) -> HattrickGame:
+    """A Hattrick game that passes whenever it may (the pass cards show), until `done`."""
+    game = HattrickGame(PLAYERS, seed=7)
+    while not done(game):
+        game.apply(game.legal_moves()[-1])
+    return game
+
+
+def may_play_or_pass(game: HattrickGame) -> bool:
+    """The mover may play, or pass with one of several cards; passes lie on the table."""
+    view = game.view(game.to_move)
+    return (
+        len(view.deal_tricks) > 2
+        and bool(playable(view.trick_cards, view.hand))
+        and len(passable(view.trick_cards, view.hand)) > 1
+    )
+
+
 def tied_game() -> Game:
     """The first seeded one-deal tie-break game that ends level."""
     for seed in range(500):
@@ -213,6 +238,18 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     tie = tied_game()
     yield "tie", lambda: ScoreboardScreen(tie.view(None)), ()
     yield "rules", lambda: RulesHelpScreen(Rules()), ()
+    hattrick = hattrick_to(may_play_or_pass)
+    yield "Hattrick table", lambda: HattrickTableScreen(hattrick.view(hattrick.to_move)), ("h",)
+    passing = ("p",)  # choosing the card to pass with: the others dimmed
+    yield "Hattrick passing", lambda: HattrickTableScreen(hattrick.view(hattrick.to_move)), passing
+    public = hattrick.view(None)
+    mover = (public.trick or public.last_trick.turns)[-1].seat
+    news = hattrick_event(public, hattrick.moves[-1], mover)
+    yield "Hattrick hand-off", lambda: HattrickHandoffScreen(public, hattrick.to_move, news), ()
+    deal = hattrick_to(lambda g: len(g.results) == 1)
+    yield "Hattrick scores", lambda: HattrickScoreboardScreen(deal.view(None)), ()
+    end = hattrick_to(lambda g: g.finished)
+    yield "Hattrick final", lambda: HattrickScoreboardScreen(end.view(None)), ()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
     broken = SaveEntry(tmp_path / "broken.json", 0.0, None, "it is cut short")

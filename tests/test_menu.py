@@ -11,12 +11,13 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.catalogue import TITLES
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.games import GAMES
-from sticheln_tui.core.hattrick import HattrickOptions
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick.table import HattrickTableScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
-from sticheln_tui.screens.setup import HattrickSetupScreen, SetupScreen, StichelnSetupScreen
+from sticheln_tui.screens.setup import HattrickSetupScreen, StichelnSetupScreen
 
 
 def test_the_first_screen_lists_every_game_by_its_key_and_title():
@@ -141,15 +142,19 @@ async def test_starting_hattrick_asks_the_app_with_the_whole_table(monkeypatch):
         assert [seat.name for seat in seats] == [f"Player {n}" for n in range(1, 6)]
 
 
-async def test_a_game_this_version_cannot_show_is_refused_with_a_clear_message():
+async def test_hattricks_form_starts_a_hattrick_game_at_its_table():
     app = StichelnApp(game="hattrick")
     async with app.run_test() as pilot:
         await pilot.pause()
+        app.screen.query_one("#kind-1").value = "normal"
+        app.screen.query_one("#kind-2").value = "normal"
+        app.screen.query_one("#kind-3").value = "normal"
+        await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
-        assert app.game is None and isinstance(app.screen, SetupScreen)
-        messages = [notification.message for notification in app._notifications]
-        assert "Hattrick cannot be played in this version yet." in messages
+        assert isinstance(app.game, HattrickGame) and len(app.game.players) == 4
+        assert isinstance(app.screen, HattrickTableScreen)  # a lone human: no hand-off
+        assert app.screen.view.seat == 0
 
 
 async def test_rules_opens_the_help_and_quit_quits():

@@ -12,16 +12,21 @@ from __future__ import annotations
 class Option:
     """One rule option: the Rules field it switches, its label and what it does."""
 
-    __slots__ = ("explanation", "field", "label")
+    __slots__ = ("explanation", "field", "in_reverse", "label")
 
-    def __init__(self, field: str, label: str, explanation: str) -> None:
+    def __init__(self, field: str, label: str, explanation: str, in_reverse: str = "") -> None:
         self.field = field
         self.label = label
         self.explanation = explanation
+        self.in_reverse = in_reverse  # the explanation under Reverse, where it differs
 
     @property
     def flag(self) -> str:
         return "--" + self.field.replace("_", "-")
+
+    def explained(self, rules) -> str:
+        """What the option does under `rules` (Reverse turns some rules round)."""
+        return self.in_reverse if rules.reverse and self.in_reverse else self.explanation
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -39,6 +44,7 @@ OPTIONS: tuple[Option, ...] = (
         "latest_trump",
         "Latest trump",
         "the last trump colour played wins, its highest card",
+        in_reverse="the last trump colour played wins, its lowest non-zero card",
     ),
     Option("zeros_trump", "Zeros are trump", "zeros of the other colours are trumps too"),
     Option("dealer_leads", "Dealer leads", "the dealer, not the next player, leads each deal"),

@@ -19,7 +19,8 @@ from .flow import FlowScreen
 
 
 class HandoffScreen(FlowScreen):
-    """Shown between two humans. It receives only the public view."""
+    """Shown between two humans. It receives only the public view (of any game; the
+    Sticheln parts are `status` and `task`)."""
 
     BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
     # Passing the keyboard to the next player takes longer than this, without a key.
@@ -39,15 +40,23 @@ class HandoffScreen(FlowScreen):
         self.seat = seat
         self.last_event = last_event
 
-    def compose(self) -> ComposeResult:
-        name = self.view.players[self.seat]
+    def status(self) -> Text:
+        """Where the game stands: this is Sticheln's; another game's hand-off says its own."""
+        return status_line(self.view)
+
+    def task(self) -> str:
+        """What the next player will do on their screen."""
         word = pain_word(self.view.rules)
-        task = {
+        return {
             Phase.PICK: f"lay down your {word} card",
             Phase.CHOOSE: f"choose your {pain_colour(self.view.rules)}",
         }.get(self.view.phase, "see your hand")
+
+    def compose(self) -> ComposeResult:
+        name = self.view.players[self.seat]
+        task = self.task()
         with Vertical(id="handoff"):
-            yield Static(status_line(self.view), id="handoff-status")
+            yield Static(self.status(), id="handoff-status")
             yield Static("Pass the keyboard to", classes="handoff-line")
             yield Static(Text(" ".join(name.upper())), id="handoff-name")
             if self.last_event:

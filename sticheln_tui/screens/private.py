@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..bots import NormalBot
+from ..bots import Advice, NormalBot
 from ..core.cards import Card
 from ..core.game import ChooseColours, Move, SeatView
 from ..widgets.cards import card_text, colour_name
@@ -17,7 +17,8 @@ from .flow import FlowScreen
 
 
 class PrivateScreen(FlowScreen):
-    """A screen that shows one seat's hand; only ever given that seat's view."""
+    """A screen that shows one seat's hand; only ever given that seat's view (of any
+    game: the Sticheln parts below are what a game's screen overrides)."""
 
     BINDINGS = [
         Binding("enter", "choose", "Play", priority=True),
@@ -46,17 +47,19 @@ class PrivateScreen(FlowScreen):
 
     def make_hand(self) -> Hand:
         view = self.view
-        hand = Hand(view.hand, legal=self._legal_cards(), pain_colours=self._pain(), id="hand")
+        hand = Hand(
+            view.hand, legal=self.legal_cards(), pain_colours=self.marked_colours(), id="hand"
+        )
         if self._cursor_card in view.hand:
             hand.cursor = view.hand.index(self._cursor_card)
-        hand.border_title = self._hand_title()
+        hand.border_title = self.hand_title()
         return hand
 
     def update_hand(self) -> None:
         """Show this screen's (new) view in its hand."""
         hand = self.query_one(Hand)
-        hand.show(self.view.hand, legal=self._legal_cards(), pain_colours=self._pain())
-        hand.border_title = self._hand_title()
+        hand.show(self.view.hand, legal=self.legal_cards(), pain_colours=self.marked_colours())
+        hand.border_title = self.hand_title()
 
     def restart(self, view: SeatView) -> None:
         """Take the seat's view a move later: keys wait a moment again, as on a new
@@ -65,13 +68,15 @@ class PrivateScreen(FlowScreen):
         self.guard_keys()
         self.refresh_bindings()
 
-    def _legal_cards(self) -> set[Card]:
+    def legal_cards(self) -> set[Card]:
+        """The cards the hand offers to choose now (the others are dimmed)."""
         return {move.card for move in self.view.legal_moves}
 
-    def _pain(self) -> tuple[str, ...]:
+    def marked_colours(self) -> tuple[str, ...]:
+        """The colours whose cards the hand marks (`!`): the pain colours."""
         return self.view.pain_colours(self.view.seat)
 
-    def _hand_title(self) -> str:
+    def hand_title(self) -> str:
         """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong)."""
         pain = pain_colour_words(self.view, self.view.seat).plain
         return f"Your hand ({pain})" if pain else "Your hand"
@@ -95,15 +100,20 @@ class PrivateScreen(FlowScreen):
     def action_hint(self) -> None:
         """What the normal computer player would do here and why, in one line on this
         screen (a toast would outlive it); the cursor moves to that choice."""
-        advice = NormalBot(self.view.seat).advise(self.view)
-        move = advice.move
-        line = Text("Hint: ")
-        if isinstance(move, ChooseColours):
-            line.append_text(Text(" and ").join(colour_name(c) for c in move.colours))
-        else:
-            line.append_text(card_text(move.card))
-        self.point_at(move)
+        advice = self.advice()
+        line = Text("Hint: ").append_text(self.move_words(advice.move))
+        self.point_at(advice.move)
         self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
+
+    def advice(self) -> Advice:
+        """What the normal computer player of this game would do, and why."""
+        return NormalBot(self.view.seat).advise(self.view)
+
+    def move_words(self, move: Move) -> Text:
+        """A move in a few words, before the reason for it."""
+        if isinstance(move, ChooseColours):
+            return Text(" and ").join(colour_name(c) for c in move.colours)
+        return card_text(move.card)
 
     def point_at(self, move: Move) -> None:
         """Put the cursor on this move's card, so Enter makes it."""

@@ -1,4 +1,5 @@
-"""The rules, in the game's own words, reachable from every screen."""
+"""The rules of the game in play (or being set up), in the program's own words,
+reachable from every screen."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
+from ..core.hattrick import HattrickOptions
 from ..core.options import OPTIONS, badge, deals_text
 from ..core.sticheln import Rules
 from ..textual_fixes import KeysFooter
+from .hattrick.rules import rules_markdown as hattrick_rules
 
 RULES_TEXT = """\
 # How to play Sticheln (classic)
@@ -63,7 +66,7 @@ take tricks, and tricks are points.
 - **Pain card stays in hand.** Your laid-down card only marks your colour: you still
   hold it and play it. Only the cards you capture are scored.
 - **Latest trump.** The colour of the last trump played takes the trick, with its
-  highest card (lowest in Reverse).
+  highest card (in Reverse its lowest card that is not a zero).
 - **Zeros are trump.** Zeros of the other colours are trumps like any card.
 - **Dealer leads.** The dealer plays the first card of each deal.
 - **Left-overs face down.** With 7 or 8 players, the cards out of play stay hidden.
@@ -97,20 +100,29 @@ def rules_in_force(rules: Rules) -> str:
     lines = [f"# This game: {badge(rules)}", "", f"- **Length:** {deals_text(rules)}."]
     for option in OPTIONS:
         if getattr(rules, option.field):
-            lines.append(f"- **{option.label}:** {option.explanation}.")
+            lines.append(f"- **{option.label}:** {option.explained(rules)}.")
     if rules == Rules():
         lines.append("- No variants: the classic rules above, exactly.")
     return "\n".join(lines) + "\n\n"
 
 
+def rules_markdown(options: Rules | HattrickOptions) -> str:
+    """The rules help of the game these options belong to: the options in force first."""
+    if isinstance(options, HattrickOptions):
+        return hattrick_rules(options)
+    return rules_in_force(options) + RULES_TEXT
+
+
 class RulesHelpScreen(Screen):
-    """Opaque, so a hand underneath never shows through to whoever reads the rules."""
+    """Opaque, so a hand underneath never shows through to whoever reads the rules.
+    Given the game's options (Sticheln's `Rules`, or another game's), it shows that
+    game's rules."""
 
     BINDINGS = [
         Binding("escape,enter,question_mark,f1", "close", "Back", key_display="Esc"),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules | HattrickOptions) -> None:
         super().__init__()
         self.rules = rules
 
@@ -119,7 +131,7 @@ class RulesHelpScreen(Screen):
         from textual.widgets import Markdown
 
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_in_force(self.rules) + RULES_TEXT)
+            yield Markdown(rules_markdown(self.rules))
         yield KeysFooter()
 
     def on_mount(self) -> None:

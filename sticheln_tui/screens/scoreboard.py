@@ -1,8 +1,8 @@
-"""Scores after each deal, and the final result.
+"""Scores after each deal, and the final result, for every game.
 
 Three tabs: the totals as a chart, every deal's scores, and the detail of the deal just
-played. Each is drawn for the terminal's width, so 8 players and 20 deals fit 80x24 and a
-wider terminal shows more deals side by side.
+played (the one tab each game draws its own way). Each is drawn for the terminal's width,
+so 8 players and 20 deals fit 80x24 and a wider terminal shows more deals side by side.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
-from ..core.game import DealResult, Move, Phase, SeatView, SettleTie, standings
+from ..core.game import Move, Phase, SeatView, SettleTie, standings
 from ..core.options import pain_word
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name
 from ..widgets.names import fit_name, name_column_width
-from ..widgets.table_parts import last_trick_text
+from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
 
 LEADER_MARK = "★ "
@@ -34,22 +34,19 @@ LABEL_GAP = 2  # cells at least between two labels of the chart's scale
 MAX_SCALE_STEPS = 6  # more labels would crowd the scale without telling more
 
 
-def names_text(view: SeatView, seats) -> str:
+def names_text(view: AnyView, seats) -> str:
     names = [view.players[seat] for seat in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def deal_name(view: SeatView, result: DealResult) -> str:
+def deal_name(view: AnyView, result) -> str:
     extra = result.deal - view.deals_total
     return f"Extra deal {extra}" if extra > 0 else f"Deal {result.deal}"
 
 
-def mark_meaning(view: SeatView) -> str:
-    """What the leader mark says, in words."""
-    best = "the highest total"
-    if view.rules.tie_break:
-        best += ", then the most deals above zero"
-    if view.phase is not Phase.OVER:
+def mark_meaning(view: AnyView, best: str) -> str:
+    """What the leader mark says, in words; `best`: what puts a player in the lead."""
+    if view.phase != Phase.OVER:
         return f"{LEADER_MARK}in the lead so far: {best}."
     if len(view.winners) > 1:
         return f"{LEADER_MARK}winners, sharing the win: {best}."
@@ -60,13 +57,13 @@ def _points(value: int) -> str:
     return f"{value:+d}"
 
 
-class _Names:
+class Names:
     """The table's names as one column: fitted to the terminal, the leaders marked."""
 
-    def __init__(self, view: SeatView, width: int) -> None:
-        self.players = view.players
-        self.leaders = set(standings(view.results, len(view.players), view.rules))
-        self.width = name_column_width(view.players, width // 4)
+    def __init__(self, players: Sequence[str], leaders: set[int], width: int) -> None:
+        self.players = players
+        self.leaders = leaders
+        self.width = name_column_width(players, width // 4)
 
     def cell(self, seat: int) -> Text:
         mark = LEADER_MARK if seat in self.leaders else " " * len(LEADER_MARK)
@@ -124,11 +121,10 @@ class _Scale:
         return "".join(axis), "".join(labels)
 
 
-def totals_chart(view: SeatView, width: int) -> Text:
+def totals_chart(view: AnyView, names: Names, width: int, meaning: str) -> Text:
     """The players from first to last place: place, name, total and a bar from zero to
     the total, over a scale in points; then what the leader mark means."""
     totals = view.totals
-    names = _Names(view, width)
     total_cells = max(len("Total"), *(len(_points(total)) for total in totals))
     prefix = len(" 1 ") + names.cells + 1 + total_cells + 2
     scale = _Scale(min(0, *totals), max(0, *totals), max(width - SCREEN_MARGIN - prefix, 10))
@@ -144,14 +140,13 @@ def totals_chart(view: SeatView, width: int) -> Text:
         lines.append(line)
     axis, labels = scale.axis()
     lines += [Text(" " * prefix + axis, style="dim"), Text(" " * prefix + labels, style="dim")]
-    lines += [Text(""), Text(mark_meaning(view))]
+    lines += [Text(""), Text(meaning)]
     return Text("\n").join(lines)
 
 
-def deals_table(view: SeatView, width: int) -> RenderableType:
+def deals_table(view: AnyView, names: Names, width: int) -> RenderableType:
     """Every deal's score for every player, the total last; as many deals side by side
     as the width allows, the rest in further blocks below."""
-    names = _Names(view, width)
     results = view.results
     cell = 1 + max(
         max(len(f"D{result.deal}"), *(len(_points(s.total)) for s in result.scores))
@@ -165,9 +160,7 @@ def deals_table(view: SeatView, width: int) -> RenderableType:
     return Group(*(part for table in tables for part in (table, Text(""))))
 
 
-def _deals_block(
-    view: SeatView, names: _Names, results: Sequence[DealResult], total: bool
-) -> Table:
+def _deals_block(view: AnyView, names: Names, results: Sequence, total: bool) -> Table:
     table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
     table.add_column("Player", no_wrap=True)
     for result in results:
@@ -182,11 +175,10 @@ def _deals_block(
     return table
 
 
-def deal_table(view: SeatView, width: int) -> RenderableType:
+def deal_table(view: SeatView, names: Names, meaning: str) -> RenderableType:
     """The deal just played: tricks, pain cards, points gained and lost, the deal's score
     and the total, then the deal's last trick."""
     rules = view.rules
-    names = _Names(view, width)
     result = view.results[-1]
     gain, loss = ("luck", "other") if rules.reverse else ("cards", "pain")
     table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
@@ -218,13 +210,15 @@ def deal_table(view: SeatView, width: int) -> RenderableType:
             cells.append(str(sum(r.scores[seat].total > 0 for r in view.results)))
         table.add_row(names.cell(seat), *cells)
     last_trick = last_trick_text(view, result.last_trick)
-    return Group(table, Text(""), last_trick, Text(""), Text(mark_meaning(view)))
+    return Group(table, Text(""), last_trick, Text(""), Text(meaning))
 
 
 class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs here
     """Public: shown after each deal; after the last one it is the final screen.
 
     In a tie-break it asks the table whether to play an extra deal or share the win.
+    This is Sticheln's; another game's scoreboard overrides `leaders`, `best` and
+    `deal_table`.
     """
 
     # Enter moves on; its label in the Footer says where to, for the screen's mode.
@@ -263,11 +257,11 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     class Export(Message):
         """Write the finished game's record for review."""
 
-    def __init__(self, public: SeatView) -> None:
+    def __init__(self, public: AnyView) -> None:
         super().__init__()
         self.view = public
-        self.final = public.phase is Phase.OVER
-        self.tie = public.phase is Phase.TIE
+        self.final = public.phase == Phase.OVER
+        self.tie = public.phase == Phase.TIE
         self.mode = "new" if self.final else "extra" if self.tie else "next"
 
     def compose(self) -> ComposeResult:
@@ -306,10 +300,28 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     @on(events.Resize)
     @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
     def _draw(self) -> None:
-        width = self.app.size.width
-        self.query_one("#totals-body", Static).update(totals_chart(self.view, width))
-        self.query_one("#deals-body", Static).update(deals_table(self.view, width))
-        self.query_one("#deal-body", Static).update(deal_table(self.view, width))
+        view, width = self.view, self.app.size.width
+        names = Names(view.players, self.leaders(), width)
+        meaning = mark_meaning(view, self.best())
+        self.query_one("#totals-body", Static).update(totals_chart(view, names, width, meaning))
+        self.query_one("#deals-body", Static).update(deals_table(view, names, width))
+        self.query_one("#deal-body", Static).update(self.deal_table(names, meaning))
+
+    def leaders(self) -> set[int]:
+        """The seats in the lead (the winners, once the game is over)."""
+        view = self.view
+        return set(standings(view.results, len(view.players), view.rules))
+
+    def best(self) -> str:
+        """What puts a player in the lead, in words."""
+        best = "the highest total"
+        if self.view.rules.tie_break:
+            best += ", then the most deals above zero"
+        return best
+
+    def deal_table(self, names: Names, meaning: str) -> RenderableType:
+        """The tab of the deal just played."""
+        return deal_table(self.view, names, meaning)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         available = {

@@ -9,11 +9,12 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ..core.cards import Card
-from ..core.game import PlayCard, SeatView
+from ..core.game import Move, PlayCard
 from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
+    AnyView,
     last_trick_text,
     leftover_text,
     play_hint,
@@ -27,33 +28,50 @@ from ..widgets.table_parts import (
 from .private import PrivateScreen
 
 
-def _table_texts(view: SeatView, width: int) -> dict[str, Text]:
-    """What each part of the table shows at a terminal `width`, by widget id."""
-    names = table_name_width(view, width)
-    texts = {
-        "status": status_line(view),
-        "turn": turn_text(view),
-        "players": players_text(view, names),
-        "trick": trick_text(view, names),
-        "last-trick": last_trick_text(view),
-    }
-    if view.leftover_count:  # the same all game long: shown from the start or never
-        texts["leftover"] = leftover_text(view)
-    return texts
-
-
 class TableScreen(PrivateScreen):
+    """A seat's table, updated in place. What a game's table shows is given by
+    `table_texts`, `trick_title` and `consequence`; this one is Sticheln's."""
+
+    # The panel of the seats, left of the trick: its widget id and title.
+    SEATS_PANEL = ("players", "Players (D: dealer)")
+
+    def table_texts(self, width: int) -> dict[str, Text]:
+        """What each part of the table shows at a terminal `width`, by widget id."""
+        view = self.view
+        names = table_name_width(view, width)
+        texts = {
+            "status": status_line(view),
+            "turn": turn_text(view),
+            "players": players_text(view, names),
+            "trick": trick_text(view, names),
+            "last-trick": last_trick_text(view),
+        }
+        if view.leftover_count:  # the same all game long: shown from the start or never
+            texts["leftover"] = leftover_text(view)
+        return texts
+
+    def trick_title(self) -> str:
+        view = self.view
+        if trick_stands(view):
+            return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
+        return f"Trick {view.trick_number}/{view.tricks_per_deal}"
+
+    def consequence(self, card: Card | None) -> Text:
+        """One line: what playing `card` now would do."""
+        return play_hint(self.view, card)
+
     def compose(self) -> ComposeResult:
-        texts = _table_texts(self.view, self.app.size.width)
+        texts = self.table_texts(self.app.size.width)
+        seats_id, seats_title = self.SEATS_PANEL
         with Horizontal(id="top-line"):
             yield Static(texts["status"], id="status", classes="status")
             yield Static(texts["turn"], id="turn")
         with Horizontal(id="table-row"):
-            players = Static(texts["players"], id="players")
-            players.border_title = "Players (D: dealer)"
-            yield players
+            seats = Static(texts[seats_id], id=seats_id)
+            seats.border_title = seats_title
+            yield seats
             trick = Static(texts["trick"], id="trick")
-            trick.border_title = self._trick_title()
+            trick.border_title = self.trick_title()
             yield trick
         yield Static(texts["last-trick"], id="last-trick")
         if "leftover" in texts:
@@ -63,25 +81,19 @@ class TableScreen(PrivateScreen):
         yield Static(id="advice")
         yield KeysFooter()
 
-    def _trick_title(self) -> str:
-        view = self.view
-        if trick_stands(view):
-            return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
-        return f"Trick {view.trick_number}/{view.tricks_per_deal}"
-
-    def show(self, view: SeatView) -> None:
+    def show(self, view: AnyView) -> None:
         """The same seat's table a move later, updated in place: much quicker than a new
         screen, so a card played shows at once."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
         self.restart(view)
         self._update_texts()
-        self.query_one("#trick", Static).border_title = self._trick_title()
+        self.query_one("#trick", Static).border_title = self.trick_title()
         self.update_hand()
         update_text(self.query_one("#advice", Static), Text())
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _update_texts(self) -> None:
-        for widget_id, text in _table_texts(self.view, self.app.size.width).items():
+        for widget_id, text in self.table_texts(self.app.size.width).items():
             update_text(self.query_one(f"#{widget_id}", Static), text)
 
     @on(events.Resize)
@@ -94,8 +106,14 @@ class TableScreen(PrivateScreen):
         self._show_hint(event.card)
 
     def _show_hint(self, card: Card | None) -> None:
-        update_text(self.query_one("#hint", Static), play_hint(self.view, card))
+        update_text(self.query_one("#hint", Static), self.consequence(card))
 
     @on(Hand.CardChosen)
     def play(self, event: Hand.CardChosen) -> None:
-        self.submit(PlayCard(event.card))
+        move = self.move_for(event.card)
+        if move is not None:
+            self.submit(move)
+
+    def move_for(self, card: Card) -> Move | None:
+        """The move that choosing `card` in the hand makes, if any."""
+        return PlayCard(card)

@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable
 
 from rich.text import Text
 
-from ..core.cards import SUIT_SYMBOLS, Card
+from ..core.cards import COLOUR_LETTERS, SUIT_SYMBOLS, Card
 
 # Foreground/background per colour, the same in every theme: each pair keeps 4.5:1 in true
 # colour, 256 colours, 16 colours and NO_COLOR's greys, and in 16 colours each colour of a
@@ -75,3 +75,28 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
 def colour_name(colour: str) -> Text:
     """A colour's name on its card colours, e.g. for 'pain: red': readable on any theme."""
     return Text(colour, style=_COLOUR_STYLES[colour])
+
+
+def colour_letter(colour: str) -> Text:
+    """A colour's letter on its card colours, e.g. over a column of counts."""
+    return Text(COLOUR_LETTERS[colour], style=_COLOUR_STYLES[colour])
+
+
+def unbroken_lines(atoms: Iterable[Text], width: int) -> Text:
+    """Words and cards, one space apart, in lines of at most `width` cells, broken only
+    between them: Rich would break a card such as `[ 7 R]` at its spaces."""
+    lines = [Text()]
+    for atom in atoms:
+        line = lines[-1]
+        if line.cell_len and line.cell_len + 1 + atom.cell_len > width:
+            lines.append(atom.copy())
+            continue
+        if line.cell_len:
+            line.append(" ")
+        line.append_text(atom)
+    return Text("\n").join(lines)
+
+
+def words(text: str) -> list[Text]:
+    """`text` as atoms for `unbroken_lines`."""
+    return [Text(word) for word in text.split()]

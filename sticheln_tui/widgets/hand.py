@@ -120,14 +120,22 @@ class Hand(Widget, can_focus=True):
     def _kept_cursor(self, old_cards: tuple[Card, ...], old_cursor: int) -> int:
         """Where the cursor goes when the hand changes in place: onto a card come back (a
         take-back), else to the same place in the hand (after a play, the card played was
-        under the cursor: now its neighbour is); on a wholly new hand, onto the first card
-        that may be played."""
+        under the cursor: now its neighbour is) or the nearest card there that may be
+        chosen; on a wholly new hand, onto the first card that may be played."""
         returned = [i for i, card in enumerate(self.cards) if card not in old_cards]
         if len(returned) == len(self.cards):
             return self._first_legal()
         if returned:
             return returned[0]
-        return min(old_cursor, len(self.cards) - 1)
+        return self._nearest_legal(min(old_cursor, len(self.cards) - 1))
+
+    def _nearest_legal(self, index: int) -> int:
+        """`index`, or the nearest card that may be chosen (a game with a duty to follow
+        dims some): the cursor never waits on a card Enter cannot play."""
+        legal = [i for i, card in enumerate(self.cards) if card in self.legal]
+        if not legal or index in legal:
+            return index
+        return min(legal, key=lambda i: (abs(i - index), i))
 
     def _first_legal(self) -> int:
         return next((i for i, card in enumerate(self.cards) if card in self.legal), 0)

@@ -15,6 +15,7 @@ from ..core.game import (
     Played,
     SeatView,
 )
+from ..core.hattrick import HattrickView
 from ..core.options import badge, colour_word, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from .cards import CARD_WIDTH, card_text, cards_text, colour_name
@@ -24,10 +25,11 @@ FACE_DOWN = "[ ?? ]"
 PANEL_FRAME = 4  # a panel's border and padding, left and right
 TRICKS_HEADER = "tricks"
 POINTS_HEADER = "points"
+AnyView = SeatView | HattrickView  # a view of any game: the fields they share
 WINNING_MARK = "  ◀ winning"
 
 
-def deal_label(view: SeatView) -> str:
+def deal_label(view: AnyView) -> str:
     if view.deal > view.deals_total:
         return f"Extra deal {view.deal - view.deals_total}"
     return f"Deal {view.deal}/{view.deals_total}"
@@ -35,16 +37,23 @@ def deal_label(view: SeatView) -> str:
 
 def status_line(view: SeatView) -> Text:
     """`Sticheln  Deal 2/5  Trick 6/14  Classic`: where the game is, and its rules."""
+    return game_status("Sticheln", view, badge(view.rules))
+
+
+def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
+    """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
+    fields are common to every game's view)."""
     text = Text()
-    text.append("Sticheln", style="bold")
+    text.append(title, style="bold")
     text.append(f"  {deal_label(view)}")
-    if view.phase is Phase.PLAY:
+    if view.phase == Phase.PLAY:
         text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
-    text.append(f"  {badge(view.rules)}", style="italic")
+    if rules_note:
+        text.append(f"  {rules_note}", style="italic")
     return text
 
 
-def turn_text(view: SeatView) -> Text:
+def turn_text(view: AnyView) -> Text:
     if view.to_move is None:
         return Text("Game over", style="bold")
     name = view.players[view.to_move]
@@ -131,10 +140,10 @@ def trump_note(view: SeatView) -> str:
     return note + ("; lowest wins." if rules.reverse else ".")
 
 
-def trick_stands(view: SeatView) -> bool:
+def trick_stands(view: AnyView) -> bool:
     """The trick just taken stays in view until the next one's first card, as it would
-    on a real table."""
-    return view.phase is Phase.PLAY and not view.trick and view.last_trick is not None
+    on a real table (in every game: its view's phase "play", trick and last trick)."""
+    return view.phase == Phase.PLAY and not view.trick and view.last_trick is not None
 
 
 def trick_text(view: SeatView, name_width: int) -> Text:

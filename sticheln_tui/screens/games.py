@@ -1,0 +1,55 @@
+"""Which screens each game shows: the App asks here by the game's key (`TableGame.GAME`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ..core.game import Phase
+from ..widgets import table_parts
+from .choose_colour import ChooseColourScreen
+from .handoff import HandoffScreen
+from .hattrick import handoff as hattrick_handoff
+from .hattrick.scoreboard import HattrickScoreboardScreen
+from .hattrick.table import HattrickTableScreen
+from .pain_pick import PainPickScreen
+from .scoreboard import ScoreboardScreen
+from .table import TableScreen
+
+
+def _sticheln_choice(view, cursor) -> Screen:
+    """Sticheln's private screens outside play: laying down a pain card, or (Late)
+    choosing the pain colour."""
+    if view.phase is Phase.PICK:
+        return PainPickScreen(view, cursor)
+    return ChooseColourScreen(view)
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    table: type[TableScreen]  # a seat's table during play, updated in place
+    handoff: type[HandoffScreen]
+    scoreboard: type[ScoreboardScreen]  # a deal's scores, and game over
+    last_event_text: Callable[..., Text]  # the last move, as the whole table saw it
+    # A seat's screen for a private choice outside play (None: the game has none).
+    choice: Callable[..., Screen] | None = None
+
+
+GAME_SCREENS: dict[str, GameScreens] = {
+    "sticheln": GameScreens(
+        TableScreen,
+        HandoffScreen,
+        ScoreboardScreen,
+        table_parts.last_event_text,
+        _sticheln_choice,
+    ),
+    "hattrick": GameScreens(
+        HattrickTableScreen,
+        hattrick_handoff.HattrickHandoffScreen,
+        HattrickScoreboardScreen,
+        hattrick_handoff.last_event_text,
+    ),
+}

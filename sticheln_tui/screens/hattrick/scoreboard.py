@@ -1,0 +1,67 @@
+"""Hattrick's scores: the shared scoreboard, with each pile's breakdown for the deal."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.hattrick import COLOURS, PASS_PENALTY, HattrickView
+from ...core.sticheln import winners
+from ...widgets.cards import colour_letter, colour_name
+from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
+from . import parts
+
+HOW_A_DEAL_SCORES = (
+    f"A pile scores +1 a card of its main (most numerous) colour, -1 every other card, "
+    f"and {PASS_PENALTY} each pass card."
+)
+
+
+def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> RenderableType:
+    """The deal just played: each pile's cards by colour and pass cards, what its main
+    colour gives, what the other colours and the passes cost, the deal's score and the
+    total; then how a pile scores, the deal's last trick and what the leader mark means."""
+    result = view.results[-1]
+    table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for colour in COLOURS:
+        table.add_column(colour_letter(colour), justify="right")
+    table.add_column("Pass", justify="right")
+    table.add_column("+main", justify="left", no_wrap=True)
+    table.add_column("-other", justify="right")
+    table.add_column("-pass", justify="right")
+    table.add_column("Deal", justify="right")
+    table.add_column("Total", justify="right")
+    for seat in range(len(view.players)):
+        score = result.scores[seat]
+        counts = [str(sum(card.colour == colour for card in score.pile)) for colour in COLOURS]
+        main = Text(f"{score.plus:+d} ")
+        if score.main_colour is not None:
+            main.append_text(colour_name(score.main_colour))
+        table.add_row(
+            names.cell(seat),
+            *counts,
+            str(len(score.passes)),
+            main,
+            f"{score.minus:+d}",
+            f"{score.pass_penalty:+d}",
+            Text(f"{score.total:+d}", style="bold"),
+            f"{view.totals[seat]:+d}",
+        )
+    last_trick = parts.last_trick_text(view, width - SCREEN_MARGIN, result.last_trick)
+    how = Text(HOW_A_DEAL_SCORES)
+    return Group(table, Text(""), how, Text(""), last_trick, Text(""), Text(meaning))
+
+
+class HattrickScoreboardScreen(ScoreboardScreen):
+    """Between deals and at the end: equal totals share the win (no tie-break)."""
+
+    def leaders(self) -> set[int]:
+        return set(winners(self.view.totals))
+
+    def best(self) -> str:
+        return "the highest total"
+
+    def deal_table(self, names: Names, meaning: str) -> RenderableType:
+        return pile_table(self.view, names, meaning, self.app.size.width)

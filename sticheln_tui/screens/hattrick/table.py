@@ -1,0 +1,126 @@
+"""Hattrick's table: the piles, the trick with who is taking each colour, and your hand."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+
+from ...bots import Advice, make_bot
+from ...core.cards import Card
+from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
+from ...core.table import PlayCard
+from ...widgets.cards import card_text
+from ...widgets.hand import Hand
+from ...widgets.table_parts import turn_text
+from ..table import TableScreen
+from . import parts
+
+LINE_PADDING = 2  # a line below the panels is padded one cell each side
+
+
+class HattrickTableScreen(TableScreen):
+    """A seat's Hattrick table, updated in place. Enter plays the card under the cursor;
+    `p` (or a click on it in the footer) passes, showing a card of the colour the trick
+    has closed: the one under the cursor, the only one, or one chosen in the hand."""
+
+    BINDINGS = [
+        Binding("p", "pass_turn", "Pass"),
+        Binding("escape", "play_instead", "Play instead", key_display="Esc"),
+    ]
+    SEATS_PANEL = ("piles", "Piles, face up (D: dealer)")
+
+    def __init__(self, view: HattrickView, cursor_card: Card | None = None) -> None:
+        super().__init__(view, cursor_card)
+        self.passing = False  # choosing the card to show for a pass
+
+    def table_texts(self, width: int) -> dict[str, Text]:
+        view = self.view
+        names = parts.name_width(view, width)
+        return {
+            "status": parts.status_line(view),
+            "turn": turn_text(view),
+            "piles": parts.piles_text(view, names, width),
+            "trick": parts.trick_text(view, names),
+            "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
+        }
+
+    def trick_title(self) -> str:
+        return parts.trick_title(self.view)
+
+    def consequence(self, card: Card | None) -> Text:
+        return parts.consequence(self.view, card, self.passing)
+
+    # -- what the hand offers --------------------------------------------------------
+
+    def _playable(self) -> list[Card]:
+        if self.view.to_move != self.view.seat:
+            return []
+        return playable(self.view.trick_cards, self.view.hand)
+
+    def _passable(self) -> list[Card]:
+        if self.view.to_move != self.view.seat:
+            return []
+        return passable(self.view.trick_cards, self.view.hand)
+
+    def legal_cards(self) -> set[Card]:
+        """The cards that may join the trick; while choosing a card to pass with, or when
+        no card may join, the cards that may be shown."""
+        can_play = self._playable()
+        return set(self._passable() if self.passing or not can_play else can_play)
+
+    def marked_colours(self) -> tuple[str, ...]:
+        return ()
+
+    def hand_title(self) -> str:
+        return "Your hand"
+
+    def restart(self, view: HattrickView) -> None:
+        self.passing = False
+        super().restart(view)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_turn":  # greyed out where passing is not allowed
+            return True if self._passable() else None
+        if action == "play_instead":
+            return self.passing
+        return super().check_action(action, parameters)
+
+    def move_for(self, card: Card) -> Move | None:
+        if not self.passing and card in self._playable():
+            return PlayCard(card)
+        return PassCard(card) if card in self._passable() else None
+
+    def advice(self) -> Advice:
+        return make_bot("normal", self.view.seat, game="hattrick").advise(self.view)
+
+    def move_words(self, move: Move) -> Text:
+        if isinstance(move, PassCard):
+            return Text("pass, showing ").append_text(card_text(move.card)).append(":")
+        return super().move_words(move)
+
+    def point_at(self, move: Move) -> None:
+        """The hint's card under the cursor; for a pass, among the cards to pass with."""
+        self._choose_passing(isinstance(move, PassCard) and bool(self._playable()))
+        super().point_at(move)
+
+    def action_pass_turn(self) -> None:
+        """Pass showing the card under the cursor, or the only card that may be shown;
+        with several to choose from, the hand offers them (Enter passes). Only called
+        where passing is allowed (`check_action`)."""
+        can_pass = self._passable()
+        card = self.query_one(Hand).focused_card
+        if card in can_pass or len(can_pass) == 1:
+            self.submit(PassCard(card if card in can_pass else can_pass[0]))
+            return
+        self._choose_passing(True)
+
+    def action_play_instead(self) -> None:
+        self._choose_passing(False)
+
+    def _choose_passing(self, passing: bool) -> None:
+        self.passing = passing
+        self.update_hand()
+        self.refresh_bindings()
+        self._show_hint(self.query_one(Hand).focused_card)
