@@ -39,7 +39,7 @@ def _load_the_game() -> None:
     global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
     global GAMES, Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
     global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
-    global PrivateScreen, ReplayScreen, RevealScreen, ScoreboardScreen
+    global PrivateScreen, RevealScreen, ScoreboardScreen
     global SETUP_FORMS, SetupScreen, TableScreen
     global totals_text, trick_stands
     from . import persistence
@@ -128,7 +128,8 @@ class StichelnApp(WorkaroundApp):
             _load_the_game()
             record = self._resume.record
             self._replayed_options = record.game.options
-            self.push_screen(ReplayScreen(frames(record.game), self._resume.path.name))
+            replay = GAME_SCREENS[record.game.GAME].replay
+            self.push_screen(replay(frames(record.game), self._resume.path.name))
         elif self._resume is not None:
             self.offer(self._resume)
         elif players:
@@ -206,7 +207,7 @@ class StichelnApp(WorkaroundApp):
     def export_record(self) -> None:
         """Write the finished game's record to the current directory, for review."""
         try:
-            path = Path.cwd() / persistence.export_name(self.game.players)
+            path = Path.cwd() / persistence.export_name(self.game.GAME, self.game.players)
             persistence.export(path, self._record())
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error

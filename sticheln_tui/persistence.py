@@ -537,9 +537,10 @@ def _write_problem(path: Path, error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def export_name(players: Sequence[str]) -> str:
-    """A file name for a game record: `sticheln-2026-11-29-2105-ann-bob-cid.json`."""
-    return f"sticheln-{_file_stem(players)}{SUFFIX}"
+def export_name(game: str, players: Sequence[str]) -> str:
+    """A file name for a record of `game` (its key): `sticheln-2026-11-29-210512-ann-bob-
+    cid.json`, `hattrick-2026-11-29-210512-ann-bob-cid-dee.json`."""
+    return f"{game}-{_file_stem(players)}{SUFFIX}"
 
 
 # -- one program per save ---------------------------------------------------------

@@ -13,9 +13,11 @@ from ..widgets import table_parts
 from .choose_colour import ChooseColourScreen
 from .handoff import HandoffScreen
 from .hattrick import handoff as hattrick_handoff
+from .hattrick.replay import HattrickReplayScreen
 from .hattrick.scoreboard import HattrickScoreboardScreen
 from .hattrick.table import HattrickTableScreen
 from .pain_pick import PainPickScreen
+from .replay import ReplayScreen
 from .scoreboard import ScoreboardScreen
 from .table import TableScreen
 
@@ -34,6 +36,7 @@ class GameScreens:
     handoff: type[HandoffScreen]
     scoreboard: type[ScoreboardScreen]  # a deal's scores, and game over
     last_event_text: Callable[..., Text]  # the last move, as the whole table saw it
+    replay: type[ReplayScreen]  # a finished game's record, every hand open
     # A seat's screen for a private choice outside play (None: the game has none).
     choice: Callable[..., Screen] | None = None
 
@@ -44,6 +47,7 @@ GAME_SCREENS: dict[str, GameScreens] = {
         HandoffScreen,
         ScoreboardScreen,
         table_parts.last_event_text,
+        ReplayScreen,
         _sticheln_choice,
     ),
     "hattrick": GameScreens(
@@ -51,5 +55,6 @@ GAME_SCREENS: dict[str, GameScreens] = {
         hattrick_handoff.HattrickHandoffScreen,
         HattrickScoreboardScreen,
         hattrick_handoff.last_event_text,
+        HattrickReplayScreen,
     ),
 }

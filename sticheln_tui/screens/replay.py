@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..core.game import SeatView
+from ..core.game import DealResult, Move, SeatView
 from ..core.review import Frame
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import CARD_WIDTH, cards_text
@@ -24,9 +26,21 @@ from ..widgets.table_parts import (
     trick_text,
 )
 
+COLUMN_PADDING = 2  # a cell each side of a column
+# The turn marker, the name's and the hand's padding, a scroll bar, and the cell a marked
+# card takes more.
+SEATS_FIXED = 9
+
+
+def cell_width(cell: str | Text) -> int:
+    return cell.cell_len if isinstance(cell, Text) else cell_len(cell)
+
 
 class ReplayScreen(Screen):
-    """Only for finished games (the frames refuse others): every hand is on screen."""
+    """Only for finished games (the frames refuse others): every hand is on screen.
+
+    This is Sticheln's; another game's replay overrides the methods below `_event`
+    (`GameScreens.replay` says which screen a game's records replay on)."""
 
     BINDINGS = [
         Binding("right", "step(1)", "Next"),
@@ -62,57 +76,62 @@ class ReplayScreen(Screen):
         title = Text(f"Replay of {self.source}", style="bold")
         title.append(f"   move {frame.step} of {len(self.frames) - 1}")
         self.query_one("#replay-title", Static).update(title)
-        self.query_one("#replay-status", Static).update(status_line(view))
+        self.query_one("#replay-status", Static).update(self.status(view))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
-        trick = trick_text(view, self._name_width(view)) if view.trick else ""
-        self.query_one("#replay-trick", Static).update(trick)
+        self.query_one("#replay-trick", Static).update(self.trick(view, self._name_width(view)))
         self.query_one("#replay-event", Static).update(self._event(frame))
 
     def _seats(self, frame: Frame) -> Table:
+        """A row a seat: the turn marker and name, the open hand, the game's own columns
+        (`seat_columns`), the total."""
         view = frame.view
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
         table.add_column("", no_wrap=True)
         table.add_column("hand", no_wrap=True)
-        if view.rules.picks:
-            table.add_column((view.rules.reverse and "luck") or "pain", no_wrap=True)
-        table.add_column("tricks", justify="right")
-        table.add_column("total", justify="right")
+        columns = [*self.seat_columns(view), ("total", "right")]
+        for header, justify in columns:
+            table.add_column(header, justify=justify, no_wrap=True)
+        cells = [
+            [*self.seat_cells(view, seat), str(view.totals[seat])]
+            for seat in range(len(view.players))
+        ]
         names = self._name_width(view)
         # A card never breaks across lines: the hand wraps between cards (a marked card
-        # is a cell wider). The other columns, their padding and a scroll bar take 25.
-        room = self.size.width - names - 7 * view.rules.picks - 25
+        # is a cell wider), in the room the other columns leave.
+        others = sum(
+            max(cell_width(header), *(cell_width(row[index]) for row in cells)) + COLUMN_PADDING
+            for index, (header, _) in enumerate(columns)
+        )
+        room = self.size.width - names - others - SEATS_FIXED
         per_line = max(3, room // (CARD_WIDTH + 2))
         for seat, name in enumerate(view.players):
             marker = "▶ " if seat == view.to_move else "  "
             hand = frame.hands[seat]
             lines = [hand[start : start + per_line] for start in range(0, len(hand), per_line)]
-            pain = view.pain_colours(seat)
-            row = [
+            marked = self.marked_colours(view, seat)
+            table.add_row(
                 Text(
                     marker + fit_name(name, names, view.players),
                     style="bold" if marker.strip() else "",
                 ),
-                Text("\n").join(cards_text(line, pain) for line in lines),
-            ]
-            if view.rules.picks:
-                row.append(pain_text(view, seat))
-            row += [str(view.tricks_won[seat]), str(view.totals[seat])]
-            table.add_row(*row)
+                Text("\n").join(cards_text(line, marked) for line in lines),
+                *cells[seat],
+            )
         return table
 
-    def _name_width(self, view: SeatView) -> int:
+    def _name_width(self, view) -> int:
         return name_column_width(view.players, self.size.width // 8)
 
     def _event(self, frame: Frame) -> Text:
         view = frame.view
         if frame.move is None:
             return Text("The cards are dealt. → steps through the game.", style="dim")
-        text = last_event_text(view, frame.move, frame.mover)
+        text = self.move_line(view, frame.move, frame.mover)
         earlier = self.frames[frame.step - 1].view
-        if len(view.results) > len(earlier.results):  # that card ended a deal
+        if len(view.results) > len(earlier.results):  # that move ended a deal
             result = view.results[-1]
             text.append("\n")
-            text.append_text(last_trick_text(view, result.last_trick))
+            text.append_text(self.deal_last_trick(view, result))
             scores = ", ".join(
                 f"{name} {score.total:+d}"
                 for name, score in zip(view.players, result.scores, strict=True)
@@ -122,6 +141,40 @@ class ReplayScreen(Screen):
             names = " and ".join(view.players[seat] for seat in view.winners)
             text.append(f"\nGame over: {names} {'win' if len(view.winners) > 1 else 'wins'}.")
         return text
+
+    # -- what a game shows its own way (these are Sticheln's) --------------------------
+
+    def status(self, view: SeatView) -> Text:
+        """Where the game stands: `Sticheln  Deal 2/5  Trick 6/14  Classic`."""
+        return status_line(view)
+
+    def seat_columns(self, view: SeatView) -> list[tuple[str | Text, JustifyMethod]]:
+        """The game's columns between a seat's hand and its total: header, alignment."""
+        columns: list[tuple[str | Text, JustifyMethod]] = []
+        if view.rules.picks:
+            columns.append(((view.rules.reverse and "luck") or "pain", "left"))
+        return [*columns, ("tricks", "right")]
+
+    def seat_cells(self, view: SeatView, seat: int) -> list[str | Text]:
+        """A seat's cells in those columns."""
+        cells: list[str | Text] = [pain_text(view, seat)] if view.rules.picks else []
+        return [*cells, str(view.tricks_won[seat])]
+
+    def marked_colours(self, view: SeatView, seat: int) -> tuple[str, ...]:
+        """The colours whose cards a seat's hand marks (`!`): its pain colours."""
+        return view.pain_colours(seat)
+
+    def trick(self, view: SeatView, names: int) -> Text | str:
+        """The trick on the table, if any."""
+        return trick_text(view, names) if view.trick else ""
+
+    def move_line(self, view: SeatView, move: Move, mover: int) -> Text:
+        """The move just made, as the whole table saw it."""
+        return last_event_text(view, move, mover)
+
+    def deal_last_trick(self, view: SeatView, result: DealResult) -> Text:
+        """The last trick of the deal just scored."""
+        return last_trick_text(view, result.last_trick)
 
     def action_step(self, step: int) -> None:
         self.position = max(0, min(len(self.frames) - 1, self.position + step))

@@ -66,37 +66,50 @@ def pass_cards_room(names: int, width: int) -> int:
 
 
 def piles_text(view: HattrickView, names: int, width: int) -> Text:
-    """A heading, then a line a seat: turn marker, name, dealer, how many cards of each
-    colour the pile holds (the main colour's count bold), the pass cards laid, the score
-    the pile gives now, and (where there is room) the pass cards themselves."""
+    """A heading, then a line a seat: turn marker, name, and the seat's `pile_line` (with
+    the pass cards themselves where there is room)."""
     room = pass_cards_room(names, width)
-    header = Text(" " * (len("▶ ") + names + len(" D ")))
+    lines = [Text(" " * (len("▶ ") + names)) + pile_header(view, room)]
+    for seat, name in enumerate(view.players):
+        line = Text()
+        line.append("▶ " if seat == view.to_move else "  ", style="bold")
+        line.append(fit_name(name, names, view.players), style="bold" if seat == view.seat else "")
+        lines.append(line + pile_line(view, seat, room))
+    return Text("\n").join(lines)
+
+
+def pile_header(view: HattrickView, room: int) -> Text:
+    """The heading over the `pile_line`s: colour letters, `pass`, `now` (and `pass cards`
+    if any are laid and there is `room` for them)."""
+    header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
         header.append_text(colour_letter(colour))
     header.append(PASS_HEADER + NOW_HEADER, style="dim")
     if room and any(view.passes):
         header.append(PASS_CARDS_HEADER, style="dim")
-    lines = [header]
-    for seat, name in enumerate(view.players):
-        line = Text()
-        line.append("▶ " if seat == view.to_move else "  ", style="bold")
-        line.append(fit_name(name, names, view.players), style="bold" if seat == view.seat else "")
-        line.append(" D " if seat == view.dealer else "   ", style="bold")
-        pile = view.piles[seat]
-        main = pile_score(pile, ()).main_colour
-        for colour in COLOURS:
-            count = sum(card.colour == colour for card in pile)
-            line.append(f"{count:>{COUNT_CELLS}}", style="bold" if colour == main else "")
-        laid = view.passes[seat]
-        line.append(f"{len(laid):>{len(PASS_HEADER)}}")
-        line.append(f"{view.points_so_far(seat):>+{len(NOW_HEADER)}d}", style="bold")
-        if room and laid:
-            shown = laid[-room:]
-            line.append(" …" if len(shown) < len(laid) else "  ", style="dim")
-            line.append_text(cards_text(shown))
-        lines.append(line)
-    return Text("\n").join(lines)
+    return header
+
+
+def pile_line(view: HattrickView, seat: int, room: int) -> Text:
+    """A seat's pile: dealer mark, how many cards of each colour it holds (the main
+    colour's count bold), the pass cards laid, the score it gives now, and up to `room`
+    of the pass cards themselves (the latest)."""
+    line = Text()
+    line.append(" D " if seat == view.dealer else "   ", style="bold")
+    pile = view.piles[seat]
+    main = pile_score(pile, ()).main_colour
+    for colour in COLOURS:
+        count = sum(card.colour == colour for card in pile)
+        line.append(f"{count:>{COUNT_CELLS}}", style="bold" if colour == main else "")
+    laid = view.passes[seat]
+    line.append(f"{len(laid):>{len(PASS_HEADER)}}")
+    line.append(f"{view.points_so_far(seat):>+{len(NOW_HEADER)}d}", style="bold")
+    if room and laid:
+        shown = laid[-room:]
+        line.append(" …" if len(shown) < len(laid) else "  ", style="dim")
+        line.append_text(cards_text(shown))
+    return line
 
 
 def colours_in(cards: list[Card]) -> list[str]:
