@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
-from helpers import screen_text
+from helpers import cards_on_screen, screen_text
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.private import PrivateScreen
@@ -25,6 +28,7 @@ from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
+from sticheln_tui.widgets.cards import card_label
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 
@@ -438,3 +442,141 @@ def test_options_a_save_would_ignore_are_refused(args, capsys, tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     code, out = run_cli(args, capsys)
     assert code == 2 and out.err.count("\n") == 1
+
+
+# -- Hattrick, every way in and out ---------------------------------------------------
+
+FOUR = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def hattrick(moves: int | None, deals: int = 1) -> HattrickGame:
+    """A Hattrick game `moves` moves in (None: to its end), the last legal move each
+    time (a pass whenever one is allowed, so passes are in it)."""
+    game = HattrickGame(FOUR, HattrickOptions(deals=deals), seed=7)
+    while not game.finished and (moves is None or len(game.moves) < moves):
+        game.apply(game.legal_moves()[-1])
+    return game
+
+
+async def test_a_finished_hattrick_game_exports_and_replays_with_every_hand_open(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    game = hattrick(None)
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+    (record_path,) = tmp_path.glob("hattrick-*-ann-bob-cid-dee.json")
+    record = persistence.load(record_path)
+    assert record.game.moves == game.moves
+
+    app = StichelnApp(resume=SaveEntry(record_path, 0.0, record, None), review=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HattrickReplayScreen)
+        text = screen_text(app)
+        assert f"move 0 of {len(game.moves)}" in text and "Hattrick  Deal 1/1" in text
+        start = game.rewound(0)
+        hands = [start.view(seat).hand for seat in range(4)]
+        assert sorted(cards_on_screen(text, [c for hand in hands for c in hand])) == sorted(
+            c for hand in hands for c in hand
+        )
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert screen.position == 2
+        text = screen_text(app)
+        for frame in screen.frames[1:3]:  # both cards in the trick, the second one told
+            label = re.escape(card_label(frame.move.card))
+            assert re.search(rf"\n {FOUR[frame.mover]} +{label}", text)
+        assert f"Bob played {card_label(screen.frames[2].move.card)}." in text
+        await pilot.press("left")
+        assert screen.position == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        taken = screen.frames[screen.position].view
+        assert not taken.trick and taken.last_trick is not None and screen.position == 4
+        text = screen_text(app)
+        assert "leads the next trick" in text and "leads." in text  # who took which colour
+        # A pass: the trick and the event line show the card shown; the piles count it.
+        step = next(frame.step for frame in screen.frames if isinstance(frame.move, PassCard))
+        screen.position = step
+        await pilot.pause()
+        frame = screen.frames[step]
+        name = FOUR[frame.mover]
+        text = screen_text(app)
+        assert f"{name} passed, showing {card_label(frame.move.card)}" in text
+        assert f"passed: showed {card_label(frame.move.card)}" in text
+        # Its pile line: one pass card laid, the score now, the card itself.
+        now = f"{frame.view.points_so_far(frame.mover):+d}"
+        label = re.escape(card_label(frame.move.card))
+        assert re.search(rf"{name} .* 1 +{re.escape(now)}  {label} ", text)
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert screen.position == len(game.moves)
+        scores = ", ".join(
+            f"{name} {score.total:+d}"
+            for name, score in zip(FOUR, game.results[0].scores, strict=True)
+        )
+        assert f"Deal 1 scored: {scores}." in text
+        assert "Game over: " in text and "Any colour may lead" not in text
+        await pilot.press("pageup")
+        assert screen.position < len(game.moves)
+        await pilot.press("home")
+        assert screen.position == 0
+
+
+def test_the_command_line_takes_up_lists_exports_and_replays_hattrick_saves(
+    saves_in_a_temporary_directory, tmp_path, capsys, monkeypatch
+):
+    directory = saves_in_a_temporary_directory
+    done, going = hattrick(None), hattrick(9, deals=2)
+    persistence.save(directory / "done.json", Record(done, (None, "easy", None, "strong"), 1))
+    persistence.save(directory / "going.json", Record(going, (None,) * 4))
+    os.utime(directory / "done.json", (1, 1))
+    assert cli.main(["--list-saves"]) == 0
+    out = capsys.readouterr().out
+    assert "Hattrick: Ann, Bob, Cid, Dee: deal 1 of 2, trick 3 of 14  (going.json)" in out
+    assert "Hattrick: Ann, Bob, Cid, Dee: finished  (done.json)" in out
+
+    target = tmp_path / "record.json"
+    assert cli.main(["--export", str(target)]) == 0
+    assert "Game record of Ann, Bob, Cid, Dee written to" in capsys.readouterr().out
+    exported = persistence.load(target)
+    assert isinstance(exported.game, HattrickGame) and exported.game.moves == done.moves
+    assert exported.levels == (None, "easy", None, "strong")
+    code, out = run_cli(["--load", str(directory / "going.json"), "--export", "x.json"], capsys)
+    assert code == 2 and "only a finished game can be exported" in out.err
+
+    started = []
+
+    class FakeApp:
+        game = None
+        return_code = 0
+
+        def __init__(self, **kwargs):
+            started.append(kwargs)
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
+    assert cli.main(["--resume"]) == 0
+    assert cli.main(["--load", str(directory / "done.json")]) == 0
+    assert cli.main(["--replay", str(target)]) == 0
+    games = [(kwargs["resume"].record.game, kwargs["review"]) for kwargs in started]
+    assert [(game.moves, review) for game, review in games] == [
+        (going.moves, False),
+        (done.moves, False),
+        (done.moves, True),
+    ]
+    assert all(isinstance(game, HattrickGame) for game, _ in games)
+    code, out = run_cli(["--replay", str(directory / "going.json")], capsys)
+    assert code == 2 and "the game is not finished" in out.err
+    code, out = run_cli(["--load", str(target), "--deals", "3"], capsys)
+    assert code == 2 and "drop --deals" in out.err and out.err.count("\n") == 1
