@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.flow import (
     REVEAL,
@@ -35,7 +36,13 @@ class Kind:
     new: Callable[[int, int], object]
 
 
-KINDS = [Kind("sticheln", lambda leader, seed: Game(PLAYERS, Rules(deals=2), leader, seed))]
+KINDS = [
+    Kind("sticheln", lambda leader, seed: Game(PLAYERS, Rules(deals=2), leader, seed)),
+    Kind(
+        "hattrick",
+        lambda leader, seed: HattrickGame(PLAYERS, HattrickOptions(deals=2), leader, seed),
+    ),
+]
 
 
 @pytest.fixture(params=KINDS, ids=lambda kind: kind.name)
