@@ -54,7 +54,6 @@ def _load_the_game() -> None:
     from .screens.load_problem import LoadProblemScreen
     from .screens.open_elsewhere import OpenElsewhereScreen
     from .screens.private import PrivateScreen
-    from .screens.replay import ReplayScreen
     from .screens.reveal import RevealScreen
     from .screens.scoreboard import ScoreboardScreen
     from .screens.setup import SETUP_FORMS, SetupScreen
@@ -85,18 +84,19 @@ class StichelnApp(WorkaroundApp):
         players: Sequence[str | Seat] | None = None,
         first_leader: int = 0,
         seed: int | None = None,
-        rules: Rules = Rules(),
+        rules: object = None,
         *,
         game: str | None = None,
         saves: Path | None = None,
         resume: SaveEntry | None = None,
         review: bool = False,
     ) -> None:
-        """Start at the first screen; or at `game`'s setup form (`rules`: its options),
-        or with a game of these players (`game` by default Sticheln); or (`resume`) with
-        a save: its game, or the offer of its backup when it will not load; or (`review`)
-        step through that save's finished game. Games are saved after every move in the
-        `saves` directory (default: the user's data directory)."""
+        """Start at the first screen; or at `game`'s setup form (`rules`: its options;
+        None: the game's own default), or with a game of these players (`game` by default
+        Sticheln); or (`resume`) with a save: its game, or the offer of its backup when it
+        will not load; or (`review`) step through that save's finished game. Games are
+        saved after every move in the `saves` directory (default: the user's data
+        directory)."""
         super().__init__()
         offer_only_our_themes(self)
         self._start_with = (game, players, first_leader, seed, rules)
@@ -320,7 +320,10 @@ class StichelnApp(WorkaroundApp):
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         kind = GAMES[game]
         names = [seat.name for seat in seats]
-        game = kind(names, *(() if options is None else (options,)), first_leader, seed)
+        if options is None:
+            game = kind(names, first_leader=first_leader, seed=seed)
+        else:
+            game = kind(names, options, first_leader, seed)
         self._take_over(TableFlow(game, [seat.level for seat in seats]))
         self._hold(persistence.new_save_path(self.saves, game.players))
         self._show_next()
