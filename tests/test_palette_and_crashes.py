@@ -17,8 +17,10 @@ from textual.command import CommandList, CommandPalette
 from sticheln_tui import cli, persistence, textual_fixes
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick.handoff import HattrickHandoffScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.setup import SetupScreen
@@ -269,3 +271,43 @@ def test_a_crash_in_a_real_terminal_saves_and_exits_non_zero(tmp_path):
     assert b"Your game is saved" in output
     record = only_save(tmp_path)
     assert len(record.game.moves) == 1 and record.game.phase is Phase.PICK
+
+
+async def test_a_hattrick_game_s_take_back_scores_rules_and_new_game():
+    """Two humans and two bots at Hattrick, a deal played: u takes back Ann's card from
+    Bob's hand-off; the palette's Scores, Rules and New game are Hattrick's."""
+    game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], HattrickOptions(deals=2), seed=7)
+    while not (game.results and game.to_move == 0 and not game.view(None).trick):
+        game.apply(game.legal_moves()[0])  # on to Ann leading a trick, Bob next
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game.clone(), (None, None, "easy", "easy"))
+        await pilot.pause()
+        for _ in range(2):  # Ann takes the keyboard and plays
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, HattrickHandoffScreen) and app.screen.seat == 1
+        (played,) = app.game.moves[len(game.moves) :]
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.game.moves == game.moves
+        assert isinstance(app.screen, HattrickHandoffScreen) and app.screen.seat == 0
+        assert [n.message for n in app._notifications] == [
+            f"Ann: your card {played.card} is back in your hand."
+        ]
+        app.clear_notifications()
+        await run_command(pilot, "Scores")
+        (note,) = [n.message for n in app._notifications]
+        totals = ", ".join(f"{n} {t:+d}" for n, t in zip(game.players, game.totals, strict=True))
+        assert note == f"Totals after 1 deal: {totals}"
+        await run_command(pilot, "Rules")
+        assert isinstance(app.screen, RulesHelpScreen)
+        assert "How to play Hattrick" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await run_command(pilot, "New game")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.GAME == "hattrick"
+        assert app.screen.chosen_options() == HattrickOptions(deals=2)

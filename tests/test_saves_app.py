@@ -19,7 +19,9 @@ from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick.handoff import HattrickHandoffScreen
 from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
+from sticheln_tui.screens.hattrick.table import HattrickTableScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.private import PrivateScreen
@@ -580,3 +582,44 @@ def test_the_command_line_takes_up_lists_exports_and_replays_hattrick_saves(
     assert code == 2 and "the game is not finished" in out.err
     code, out = run_cli(["--load", str(target), "--deals", "3"], capsys)
     assert code == 2 and "drop --deals" in out.err and out.err.count("\n") == 1
+
+
+async def test_a_hattrick_game_saved_by_ctrl_c_continues_from_the_first_screen(
+    saves_in_a_temporary_directory,
+):
+    app = StichelnApp(players=FOUR, seed=7, game="hattrick")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.game.options == HattrickOptions()  # Hattrick's own, not Sticheln's rules
+        for _ in range(2):  # Ann takes the keyboard and plays; Bob's hand-off comes up
+            await pilot.press("enter")
+            await pilot.pause()
+        moves = list(app.game.moves)
+        assert len(moves) == 1
+        # Too small a terminal covers the hand-off; nothing reaches the game.
+        await pilot.resize_terminal(40, 12)
+        await pilot.press("enter", "u")
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and app.game.moves == moves
+        await pilot.resize_terminal(100, 32)
+        assert isinstance(app.screen, HattrickHandoffScreen) and app.screen.seat == 1
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
+    path = only_save(saves_in_a_temporary_directory)
+    assert persistence.load(path).game.moves == moves
+
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the first screen looks for a game
+        await pilot.pause()
+        assert "Continue: Hattrick with Ann, Bob, Cid, Dee" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.game, HattrickGame) and app.game.moves == moves
+        assert app.save_path == path
+        assert isinstance(app.screen, HattrickHandoffScreen) and app.screen.seat == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HattrickTableScreen) and app.screen.view.seat == 1
