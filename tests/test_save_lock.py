@@ -15,6 +15,7 @@ from helpers import cards_on_screen, screen_text
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.persistence import Record, SaveLock
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.menu import MenuScreen
@@ -175,3 +176,29 @@ async def test_continue_takes_the_game_up_as_saved_last_not_as_listed(save):
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.game.moves == game.moves and app.game.phase is Phase.PLAY
+
+
+async def test_a_hattrick_save_open_elsewhere_shows_its_piles_and_no_hand(
+    saves_in_a_temporary_directory,
+):
+    game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], seed=7)
+    for _ in range(6):
+        game.apply(game.legal_moves()[-1])
+    path = saves_in_a_temporary_directory / "hattrick.json"
+    persistence.save(path, Record(game, (None,) * 4))
+    lock = SaveLock.take(path)
+    try:
+        app = StichelnApp(resume=persistence.latest_unfinished())
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, OpenElsewhereScreen)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveLookScreen)
+            shown = screen_text(app)
+            assert "Read only: Ann, Bob, Cid, Dee" in shown and "Hattrick  Deal 1/5" in shown
+            assert "pass  now" in shown and "Last trick: " in shown
+            hands = [card for seat in range(4) for card in game.view(seat).hand]
+            assert cards_on_screen(shown, hands) == []
+    finally:
+        lock.release()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.screen import Screen
@@ -13,6 +14,7 @@ from ..widgets import table_parts
 from .choose_colour import ChooseColourScreen
 from .handoff import HandoffScreen
 from .hattrick import handoff as hattrick_handoff
+from .hattrick import parts as hattrick_parts
 from .hattrick.replay import HattrickReplayScreen
 from .hattrick.scoreboard import HattrickScoreboardScreen
 from .hattrick.table import HattrickTableScreen
@@ -37,6 +39,8 @@ class GameScreens:
     scoreboard: type[ScoreboardScreen]  # a deal's scores, and game over
     last_event_text: Callable[..., Text]  # the last move, as the whole table saw it
     replay: type[ReplayScreen]  # a finished game's record, every hand open
+    # The table as everybody may see it, no hand: (public view, terminal width) -> texts.
+    public_table: Callable[[Any, int], list[Text]]
     # A seat's screen for a private choice outside play (None: the game has none).
     choice: Callable[..., Screen] | None = None
 
@@ -48,6 +52,7 @@ GAME_SCREENS: dict[str, GameScreens] = {
         ScoreboardScreen,
         table_parts.last_event_text,
         ReplayScreen,
+        table_parts.public_table,
         _sticheln_choice,
     ),
     "hattrick": GameScreens(
@@ -56,5 +61,6 @@ GAME_SCREENS: dict[str, GameScreens] = {
         HattrickScoreboardScreen,
         hattrick_handoff.last_event_text,
         HattrickReplayScreen,
+        hattrick_parts.public_table,
     ),
 }

@@ -13,18 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from .. import persistence
-from ..core.game import Phase
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
-from ..widgets.table_parts import (
-    last_trick_text,
-    players_text,
-    status_line,
-    table_name_width,
-    totals_text,
-    trick_text,
-    turn_text,
-)
+from ..widgets.table_parts import totals_text
+from .games import GAME_SCREENS
 
 
 class OpenElsewhereScreen(Screen):
@@ -124,10 +116,7 @@ class SaveLookScreen(Screen[bool]):
         title = Text(f"Read only: {', '.join(public.players)}", style="bold")
         title.append("  (open in another window)")
         self.query_one("#look-title", Static).update(title)
-        name_width = table_name_width(public, self.app.size.width)
-        parts = [status_line(public), turn_text(public), players_text(public, name_width)]
-        if public.phase is Phase.PLAY:
-            parts += [trick_text(public, name_width), last_trick_text(public)]
+        parts = GAME_SCREENS[record.game.GAME].public_table(public, self.app.size.width)
         if public.results:
             parts.append(Text(f"Totals: {totals_text(public)}"))
         self.query_one("#look-table", Static).update(Text("\n\n").join(parts))

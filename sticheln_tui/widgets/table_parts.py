@@ -183,6 +183,16 @@ def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) ->
     return Text("\n").join(lines)
 
 
+def public_table(public: SeatView, width: int) -> list[Text]:
+    """The table as everybody may see it (no hand), at a terminal `width`: where the game
+    stands, whose turn, the players, and during play the trick and the last one."""
+    name_width = table_name_width(public, width)
+    texts = [status_line(public), turn_text(public), players_text(public, name_width)]
+    if public.phase is Phase.PLAY:
+        texts += [trick_text(public, name_width), last_trick_text(public)]
+    return texts
+
+
 def totals_text(public: SeatView) -> str:
     """`Ann +12, Bob -3, Cid +7`: everybody's total after the deals scored so far."""
     pairs = zip(public.players, public.totals, strict=True)

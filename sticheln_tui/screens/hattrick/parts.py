@@ -16,6 +16,7 @@ from ...core.hattrick import (
     HattrickView,
     Move,
     PassCard,
+    Phase,
     Turn,
     passable,
     pile_score,
@@ -32,7 +33,7 @@ from ...widgets.cards import (
     words,
 )
 from ...widgets.names import fit_name, name_column_width
-from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands
+from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
 PASS_HEADER = "  pass"
@@ -49,6 +50,16 @@ MIN_PASS_CARDS = 2  # fewer would tell little: the column is left out
 def status_line(view: HattrickView) -> Text:
     """`Hattrick  Deal 2/5  Trick 6/14`."""
     return game_status(HattrickGame.TITLE, view)
+
+
+def public_table(public: HattrickView, width: int) -> list[Text]:
+    """The table as everybody may see it (no hand), at a terminal `width`: where the game
+    stands, whose turn, the piles, and during play the trick and the last one."""
+    names = name_width(public, width)
+    texts = [status_line(public), turn_text(public), piles_text(public, names, width)]
+    if public.phase == Phase.PLAY:
+        texts += [trick_text(public, names), last_trick_text(public, width)]
+    return texts
 
 
 def name_width(view: HattrickView, width: int) -> int:
