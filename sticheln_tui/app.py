@@ -628,8 +628,10 @@ class StichelnApp(WorkaroundApp):
             options = self.screen.chosen_options()
         elif self.game is not None:
             options = self.game.options
+        elif self._review:
+            options = self._replayed_options
         else:
-            options = self._replayed_options or self.rules
+            options = None  # no game chosen yet: every game's rules
         self.push_screen(RulesHelpScreen(options))
 
     def action_quit(self) -> None:
