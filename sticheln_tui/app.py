@@ -24,7 +24,6 @@ from .locations import saves_directory
 from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
-from .screens.rules_help import RulesHelpScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
 from .themes import offer_only_our_themes
@@ -39,7 +38,7 @@ def _load_the_game() -> None:
     global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
     global GAMES, Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
     global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
-    global PrivateScreen, RevealScreen, ScoreboardScreen
+    global PrivateScreen, RevealScreen, RulesHelpScreen, ScoreboardScreen
     global SETUP_FORMS, SetupScreen, TableScreen
     global totals_text, trick_stands
     from . import persistence
@@ -55,6 +54,7 @@ def _load_the_game() -> None:
     from .screens.open_elsewhere import OpenElsewhereScreen
     from .screens.private import PrivateScreen
     from .screens.reveal import RevealScreen
+    from .screens.rules_help import RulesHelpScreen
     from .screens.scoreboard import ScoreboardScreen
     from .screens.setup import SETUP_FORMS, SetupScreen
     from .screens.table import TableScreen
@@ -624,16 +624,18 @@ class StichelnApp(WorkaroundApp):
         self.notify(self.flow.taken_back_news(move), markup=False)
 
     def action_rules(self) -> None:
+        _load_the_game()  # the help and the forms load after the first screen
         if isinstance(self.screen, RulesHelpScreen):
             return
-        _load_the_game()  # a setup form may be up
         # At setup, the options being chosen; in a game or a replay, those in force.
         if isinstance(self.screen, SetupScreen):
             options = self.screen.chosen_options()
         elif self.game is not None:
             options = self.game.options
+        elif self._review:
+            options = self._replayed_options
         else:
-            options = self._replayed_options or self.rules
+            options = None  # no game chosen yet: every game's rules
         self.push_screen(RulesHelpScreen(options))
 
     def action_quit(self) -> None:
@@ -667,6 +669,7 @@ class StichelnApp(WorkaroundApp):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The game's commands where they apply on `screen`, then Textual's theme choice
         and key overview. Every command shows only what the whole table may see."""
+        _load_the_game()  # the screens asked about load after the first screen
         game = self.game
         if game is not None:
             yield SystemCommand(

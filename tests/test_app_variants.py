@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
+from positions import tied_game
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import ChooseColours, Game, Phase, SettleTie
+from sticheln_tui.core.game import ChooseColours, Phase, SettleTie
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules, score_deal
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
@@ -106,18 +107,6 @@ async def test_late_choice_shows_each_score_and_proposes_the_best():
         )
         await press_until(pilot, lambda: on(app, ScoreboardScreen))
         assert app.game.results[0].scores[seat].pain_colours == chosen.colours
-
-
-def tied_game() -> Game:
-    """A one-deal tie-break game, played with the first legal move, that ends tied."""
-    rules = Rules(deals=1, tie_break=True)
-    for seed in range(500):
-        game = Game(NAMES[:3], rules, seed=seed)
-        while game.phase not in (Phase.TIE, Phase.OVER):
-            game.apply(game.legal_moves()[0])
-        if game.phase is Phase.TIE:
-            return game
-    raise AssertionError("no tied game in 500 seeds")
 
 
 async def test_a_tie_offers_an_extra_deal_or_a_shared_win():

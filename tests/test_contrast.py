@@ -13,6 +13,7 @@ import pkgutil
 from collections.abc import Callable, Iterator
 
 import pytest
+from positions import tied_game
 from rich._palettes import EIGHT_BIT_PALETTE, STANDARD_PALETTE
 from rich.cells import cell_len
 from rich.color import Color, ColorSystem, ColorType
@@ -166,18 +167,6 @@ def may_play_or_pass(game: HattrickGame) -> bool:
         and bool(playable(view.trick_cards, view.hand))
         and len(passable(view.trick_cards, view.hand)) > 1
     )
-
-
-def tied_game() -> Game:
-    """The first seeded one-deal tie-break game that ends level."""
-    for seed in range(500):
-        game = played_to(
-            Game(PLAYERS[:3], Rules(deals=1, tie_break=True), seed=seed),
-            lambda g: g.phase in (Phase.TIE, Phase.OVER),
-        )
-        if game.phase is Phase.TIE:
-            return game
-    raise AssertionError("no tied game found")
 
 
 def focus(selector: str) -> Callable[[Screen], None]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from positions import tied_game
 
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
@@ -308,14 +309,3 @@ def test_a_tie_is_settled_on_the_scoreboard_by_the_table_or_a_tied_bot():
     flow = TableFlow(game.clone(), levels)
     news = flow.bots_decide()
     assert news.startswith(game.players[seat]) and flow.game.phase is not Phase.TIE
-
-
-def tied_game() -> Game:
-    rules = Rules(deals=1, tie_break=True)
-    for seed in range(500):
-        game = Game(PLAYERS[:3], rules, seed=seed)
-        while game.phase not in (Phase.TIE, Phase.OVER):
-            game.apply(game.legal_moves()[0])
-        if game.phase is Phase.TIE:
-            return game
-    raise AssertionError("no tied game in 500 seeds")

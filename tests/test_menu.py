@@ -4,7 +4,7 @@ rules and Quit; a game opens its setup form, and Escape comes back."""
 from __future__ import annotations
 
 from helpers import screen_text
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Tab
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
@@ -163,6 +163,11 @@ async def test_rules_opens_the_help_and_quit_quits():
         await on_the_first_screen(pilot)
         await choose(pilot, "Rules")
         assert isinstance(app.screen, RulesHelpScreen)
+        # No game chosen yet: every game's rules, one tab each, and no "this game" line.
+        tabs = [str(tab.label) for tab in app.screen.query(Tab)]
+        assert tabs == [TITLES[key] for key in GAMES]
+        text = screen_text(app)
+        assert "How to play Sticheln" in text and "This game" not in text
         await pilot.press("escape")
         await pilot.pause()
         await choose(pilot, "Quit")

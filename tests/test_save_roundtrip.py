@@ -82,8 +82,8 @@ names_at_a_table = st.text(min_size=1, max_size=MAX_NAME_LENGTH).filter(
 
 
 @st.composite
-def saved_tables(draw) -> Table:
-    players, rules = draw(st.one_of(tables(), edited_presets()))
+def table_names(draw, players: int) -> tuple[str, ...]:
+    """Names for a table of `players`: the usual ones, or any that may sit together."""
     names = draw(
         st.one_of(
             st.just(NAMES[:players]),
@@ -93,14 +93,28 @@ def saved_tables(draw) -> Table:
         )
     )
     assume(check_names(names) is None)
+    return names
+
+
+@st.composite
+def seat_levels(draw, players: int) -> tuple[str | None, ...]:
+    """Who plays each seat: a bot level or None (human), one human at least."""
     levels = draw(st.lists(st.sampled_from((None, *LEVELS)), min_size=players, max_size=players))
-    levels[draw(st.integers(min_value=0, max_value=players - 1))] = None  # one human at least
+    levels[draw(st.integers(min_value=0, max_value=players - 1))] = None
+    return tuple(levels)
+
+
+@st.composite
+def saved_tables(draw) -> Table:
+    players, rules = draw(st.one_of(tables(), edited_presets()))
+    names = draw(table_names(players))
+    levels = draw(seat_levels(players))
     return Table(
         names=names,
         rules=rules,
         leader=draw(st.integers(min_value=0, max_value=players - 1)),
         seed=draw(st.integers(min_value=0, max_value=MAX_SEED - 1)),
-        levels=tuple(levels),
+        levels=levels,
     )
 
 
@@ -248,25 +262,16 @@ def hattrick_tables(draw) -> tuple[HattrickGame, tuple[str | None, ...]]:
     """A new Hattrick game of 4 to 7 players (any names, leader, seed and number of deals,
     mostly short games) and who plays each seat, one human at least."""
     players = draw(st.integers(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS))
-    names = draw(
-        st.one_of(
-            st.just(NAMES[:players]),
-            st.lists(names_at_a_table, min_size=players, max_size=players, unique_by=_fold).map(
-                tuple
-            ),
-        )
-    )
-    assume(check_names(names) is None)
+    names = draw(table_names(players))
     deals = draw(st.one_of(st.integers(min_value=1, max_value=2), st.integers(1, 20)))
-    levels = draw(st.lists(st.sampled_from((None, *LEVELS)), min_size=players, max_size=players))
-    levels[draw(st.integers(min_value=0, max_value=players - 1))] = None
+    levels = draw(seat_levels(players))
     game = HattrickGame(
         names,
         HattrickOptions(deals),
         draw(st.integers(min_value=0, max_value=players - 1)),
         draw(st.integers(min_value=0, max_value=MAX_SEED - 1)),
     )
-    return game, tuple(levels)
+    return game, levels
 
 
 @settings(SETTINGS, max_examples=40)

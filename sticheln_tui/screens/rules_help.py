@@ -8,10 +8,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
+from ..core.catalogue import TITLES
 from ..core.hattrick import HattrickOptions
 from ..core.options import OPTIONS, badge, deals_text
 from ..core.sticheln import Rules
 from ..textual_fixes import KeysFooter
+from .hattrick.rules import RULES_TEXT as HATTRICK_RULES_TEXT
 from .hattrick.rules import rules_markdown as hattrick_rules
 
 RULES_TEXT = """\
@@ -95,6 +97,9 @@ take tricks, and tricks are points.
 """
 
 
+GAME_RULES = {"sticheln": RULES_TEXT, "hattrick": HATTRICK_RULES_TEXT}  # by game key
+
+
 def rules_in_force(rules: Rules) -> str:
     """A Markdown section naming this game's rules, each option with what it changes."""
     lines = [f"# This game: {badge(rules)}", "", f"- **Length:** {deals_text(rules)}."]
@@ -116,26 +121,32 @@ def rules_markdown(options: Rules | HattrickOptions) -> str:
 class RulesHelpScreen(Screen):
     """Opaque, so a hand underneath never shows through to whoever reads the rules.
     Given the game's options (Sticheln's `Rules`, or another game's), it shows that
-    game's rules."""
+    game's rules; given none (no game chosen yet), every game's, one tab each."""
 
     BINDINGS = [
         Binding("escape,enter,question_mark,f1", "close", "Back", key_display="Esc"),
     ]
 
-    def __init__(self, rules: Rules | HattrickOptions) -> None:
+    def __init__(self, rules: Rules | HattrickOptions | None) -> None:
         super().__init__()
         self.rules = rules
 
     def compose(self) -> ComposeResult:
         # Imported here: Markdown brings a parser the start-up does not need.
-        from textual.widgets import Markdown
+        from textual.widgets import Markdown, TabbedContent, TabPane
 
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_markdown(self.rules))
+        if self.rules is not None:
+            with VerticalScroll(id="rules-scroll", classes="rules-scroll"):
+                yield Markdown(rules_markdown(self.rules))
+        else:
+            with TabbedContent():
+                for game, text in GAME_RULES.items():
+                    with TabPane(TITLES[game]), VerticalScroll(classes="rules-scroll"):
+                        yield Markdown(text)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#rules-scroll").focus()
+        self.query(".rules-scroll").first().focus()
 
     def action_close(self) -> None:
         self.dismiss()
