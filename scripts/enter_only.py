@@ -1,0 +1,34 @@
+"""The manual check of the acceptance: `sticheln --game hattrick --players Ann,Bob,Cid,Dee
+--seed 7`, five deals, pressing only Enter at a person's pace until "Game over" (about
+twelve minutes). Prints how many presses it took.
+
+Run from the project root: python scripts/enter_only.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# The system test's helpers, and the checkout's program rather than an installed copy.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from test_enter_only import enter_until_game_over  # noqa: E402
+
+
+def main() -> None:
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as saves:
+        presses, game = enter_until_game_over(Path(saves), "--seed", "7", timeout=3600)
+    minutes = (time.monotonic() - started) / 60
+    print(
+        f"Game over after {presses} presses of Enter ({len(game.moves)} moves, "
+        f"{len(game.results)} deals, totals {game.totals}) in {minutes:.1f} min"
+    )
+
+
+if __name__ == "__main__":
+    main()
