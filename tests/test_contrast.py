@@ -39,6 +39,7 @@ from sticheln_tui.screens.hattrick import (
     HattrickTableScreen,
 )
 from sticheln_tui.screens.hattrick import last_event_text as hattrick_event
+from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
@@ -241,6 +242,8 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "Hattrick final", lambda: HattrickScoreboardScreen(end.view(None)), ()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
+    # A trick under way late in the game: piles, pass cards and hands all on screen.
+    yield "Hattrick replay", lambda: HattrickReplayScreen(frames(end), "a.json"), ("end", "left")
     broken = SaveEntry(tmp_path / "broken.json", 0.0, None, "it is cut short")
     yield "load problem", lambda: LoadProblemScreen(broken), ()
     yield "open elsewhere", lambda: OpenElsewhereScreen(save), ()

@@ -85,12 +85,14 @@ class ReplayScreen(Screen):
         """A row a seat: the turn marker and name, the open hand, the game's own columns
         (`seat_columns`), the total."""
         view = frame.view
-        table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+        # Headers of words are dim; a game's own header keeps its styles (colour badges).
+        table = Table(box=None, padding=(0, 1), show_header=True, header_style="")
         table.add_column("", no_wrap=True)
-        table.add_column("hand", no_wrap=True)
+        table.add_column(Text("hand", style="dim"), no_wrap=True)
         columns = [*self.seat_columns(view), ("total", "right")]
         for header, justify in columns:
-            table.add_column(header, justify=justify, no_wrap=True)
+            shown = Text(header, style="dim") if isinstance(header, str) else header
+            table.add_column(shown, justify=justify, no_wrap=True)
         cells = [
             [*self.seat_cells(view, seat), str(view.totals[seat])]
             for seat in range(len(view.players))
