@@ -14,7 +14,7 @@ from . import parts
 
 HOW_A_DEAL_SCORES = (
     f"A pile scores +1 a card of its main (most numerous) colour, -1 every other card, "
-    f"and {PASS_PENALTY} each pass card."
+    f"{PASS_PENALTY} a pass card."
 )
 
 
