@@ -225,9 +225,11 @@ async def test_p_on_a_playable_card_offers_the_cards_to_pass_with():
         assert moves.chosen == [] and screen.passing
         assert drawn_plain(hand) == set(view.hand) - set(can_pass)
         assert hand.focused_card in can_pass
+        assert hand.border_title == f"Your hand: choose the {can_pass[0].colour} card to show"
         await pilot.press("escape")  # changed their mind: back to playing
         await pilot.pause()
         assert not screen.passing and drawn_plain(hand) == set(can_pass)
+        assert hand.border_title == "Your hand"
         await pilot.press("p")
         await pilot.pause()
         hand.cursor = hand.cards.index(can_pass[-1])
@@ -251,6 +253,7 @@ async def test_with_no_card_to_play_enter_passes():
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
         assert drawn_plain(hand) == set()  # the cards to pass with are offered
+        assert hand.border_title == f"Your hand: choose the {view.hand[0].colour} card to show"
         card = hand.focused_card
         assert consequence_line(app).startswith("None of your cards may join")
         await pilot.press("enter")

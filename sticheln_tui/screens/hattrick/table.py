@@ -72,6 +72,12 @@ class HattrickTableScreen(TableScreen):
         return ()
 
     def hand_title(self) -> str:
+        """While the hand offers the cards to pass with, it says so: the cards lit are
+        not the ones that may join the trick."""
+        if self._passable() and (self.passing or not self._playable()):
+            return (
+                f"Your hand: choose the {parts.closed_colour(self.view.trick_cards)} card to show"
+            )
         return "Your hand"
 
     def restart(self, view: HattrickView) -> None:
