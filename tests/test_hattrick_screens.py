@@ -205,10 +205,12 @@ async def test_p_on_a_playable_card_offers_the_cards_to_pass_with():
         assert drawn_plain(hand) == set(view.hand) - set(can_pass)
         assert hand.focused_card in can_pass
         assert hand.border_title == f"Your hand: choose the {can_pass[0].colour} card to show"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Pass")
         await pilot.press("escape")  # changed their mind: back to playing
         await pilot.pause()
         assert not screen.passing and drawn_plain(hand) == set(can_pass)
         assert hand.border_title == "Your hand"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Play")
         await pilot.press("p")
         await pilot.pause()
         hand.cursor = hand.cards.index(can_pass[-1])
@@ -233,6 +235,7 @@ async def test_with_no_card_to_play_enter_passes():
         hand = app.screen.query_one(Hand)
         assert drawn_plain(hand) == set()  # the cards to pass with are offered
         assert hand.border_title == f"Your hand: choose the {view.hand[0].colour} card to show"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Pass")
         card = hand.focused_card
         assert consequence_line(app).startswith("None of your cards may join")
         await pilot.press("enter")
