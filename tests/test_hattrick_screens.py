@@ -305,15 +305,15 @@ async def test_deal_scores_show_each_piles_breakdown():
             total = main - other - 2 * len(passes)
             row = re.search(
                 rf"( [★ ]) {name} +" + r"(\d+) +(\d+) +(\d+) +(\d+) +([+-]\d+) (\w+) +"
-                r"([+-]\d+) +([+-]\d+) +([+-]\d+) +([+-]\d+)",
+                r"([+-]\d+|0) +([+-]\d+|0) +([+-]\d+) +([+-]\d+)",
                 text,
             )
             mark, *numbers, colour = row.groups()[:7]
             assert numbers == [str(counts[c]) for c in COLOURS] + [str(len(passes)), f"{main:+d}"]
             assert counts[colour] == main  # the main colour named is a most numerous one
             assert list(row.groups()[7:]) == [
-                f"{-other:+d}",
-                f"{-2 * len(passes):+d}",
+                f"{-other:+d}" if other else "0",  # a cost of nothing: no sign
+                f"{-2 * len(passes):+d}" if passes else "0",
                 f"{total:+d}",
                 f"{total:+d}",  # the running total after one deal
             ]

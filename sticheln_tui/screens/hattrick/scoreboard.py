@@ -18,6 +18,11 @@ HOW_A_DEAL_SCORES = (
 )
 
 
+def _cost(points: int) -> str:
+    """What the other colours or the passes cost: `-3`, or `0` (`+0` would read as a gain)."""
+    return f"{points:+d}" if points else "0"
+
+
 def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> RenderableType:
     """The deal just played: each pile's cards by colour and pass cards, what its main
     colour gives, what the other colours and the passes cost, the deal's score and the
@@ -44,8 +49,8 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
             *counts,
             str(len(score.passes)),
             main,
-            f"{score.minus:+d}",
-            f"{score.pass_penalty:+d}",
+            _cost(score.minus),
+            _cost(score.pass_penalty),
             Text(f"{score.total:+d}", style="bold"),
             f"{view.totals[seat]:+d}",
         )
