@@ -1,7 +1,7 @@
 """Snapshot checks of the real screens at the smallest supported size, 80x24.
 
 After an intended change of a screen, review and refresh them with
-`pytest tests/test_snapshots.py --snapshot-update`.
+`pytest tests/snapshots --snapshot-update`.
 """
 
 from __future__ import annotations
