@@ -1,12 +1,14 @@
 """Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
 
-Run from the project root: python scripts/make_screenshots.py
+Run from the project root: python scripts/make_screenshots.py [GROUP ...]; with groups
+(sticheln, hattrick, first), only those screenshots are made.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -16,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat
+from sticheln_tui.bots import Seat, make_bot
 from sticheln_tui.core.game import Game, Phase, PlayCard
+from sticheln_tui.core.hattrick import HattrickGame, PassCard, passable, playable
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm
@@ -25,6 +28,7 @@ from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick import HattrickHandoffScreen, HattrickTableScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
@@ -37,7 +41,8 @@ HandoffScreen.HAND_OVER_SECONDS = 0.0
 StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)
-PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+EVERYONE = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
+PLAYERS = EVERYONE[:4]
 SEED = 7
 
 
@@ -69,8 +74,14 @@ async def shoot(app, pilot, name: str) -> None:
     print(f"screenshots/{name}.svg")
 
 
-async def main() -> None:
+async def main(groups: list[str]) -> None:
     OUT.mkdir(exist_ok=True)
+    for group, make in GROUPS.items():
+        if not groups or group in groups:
+            await make()
+
+
+async def sticheln_screens() -> None:
     fresh_saves()
     app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
@@ -311,5 +322,117 @@ def _one_card_left(game: Game) -> bool:
     return view.deal == game.rules.deals and sum(view.hand_sizes) == 1
 
 
+def hattrick_until(players: int, seed: int, reached) -> HattrickGame:
+    """A seeded Hattrick game played forward by normal computer players, who here pass a
+    quarter of the times they may (so pass cards lie on the table), until `reached(game)`;
+    the first seed from `seed` on that gets there."""
+    for game_seed in range(seed, seed + 200):
+        game = HattrickGame(EVERYONE[:players], seed=game_seed)
+        bots = [make_bot("normal", game_seed + seat, game="hattrick") for seat in range(players)]
+        rng = random.Random(game_seed)
+        while not game.finished and not reached(game):
+            passes = [move for move in game.legal_moves() if isinstance(move, PassCard)]
+            if passes and rng.random() < 0.25:
+                game.apply(min(passes, key=lambda move: move.card.value))
+            else:
+                game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+        if reached(game):
+            return game
+    raise RuntimeError("no seed reaches the position")
+
+
+def mid_deal(passes_to_choose: int, latest_trick: int):
+    """Some tricks into the first deal (up to `latest_trick`), pass cards on the table, a
+    two-colour trick, and a mover who may play or pass (with at least `passes_to_choose`
+    cards to show)."""
+
+    def reached(game: HattrickGame) -> bool:
+        view = game.view(game.to_move)
+        trick = view.trick_cards
+        return (
+            not view.results
+            and 3 <= view.trick_number <= latest_trick
+            and sum(map(len, view.passes)) >= 2
+            and len(trick) >= 2
+            and len(passable(trick, view.hand)) >= passes_to_choose
+            and bool(playable(trick, view.hand))
+        )
+
+    return reached
+
+
+async def hattrick_screens() -> None:
+    """Hattrick's form, tables, pass choice, hand-off, scores, game over and rules."""
+    fresh_saves()
+    app = StichelnApp(game="hattrick")
+    async with app.run_test(size=SIZE) as pilot:
+        await shoot(app, pilot, "hattrick_setup")
+
+    # A 4-player table at the smallest size; the mover then chooses a card to pass with
+    # and passes, and the keyboard goes to the next player.
+    game = hattrick_until(4, SEED, mid_deal(passes_to_choose=3, latest_trick=8))
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, HattrickTableScreen))
+        await shoot(app, pilot, "hattrick_table")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.press("p")
+        await shoot(app, pilot, "hattrick_pass_choice")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HattrickHandoffScreen))
+        await shoot(app, pilot, "hattrick_handoff")
+
+    game = hattrick_until(7, SEED, mid_deal(passes_to_choose=1, latest_trick=5))
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, HattrickTableScreen))
+        await shoot(app, pilot, "hattrick_table_7_players")
+
+    # The first deal's scores, as the table sees them after its last trick.
+    game = hattrick_until(4, SEED, lambda g: len(g.results) == 1)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.resume(persistence.Record(game, (None,) * 4), None)
+        await pilot.pause()
+        await shoot(app, pilot, "hattrick_scoreboard")
+
+    game = hattrick_until(4, SEED, lambda g: g.finished)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
+        await shoot(app, pilot, "hattrick_final")
+        await pilot.press("question_mark")
+        await shoot(app, pilot, "hattrick_rules_help")
+
+
+async def first_screens() -> None:
+    """The first screen, without and with a game to continue (a Hattrick game)."""
+    fresh_saves()
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await first_screen_ready(app, pilot)
+        await shoot(app, pilot, "first_screen")
+
+    game = hattrick_until(4, SEED, lambda g: len(g.results) == 2 and g.view(None).trick_number == 5)
+    path = Path(os.environ[SAVES_ENV]) / "2026-11-29-203000-ann-bob-cid-dee.json"
+    persistence.save(path, persistence.Record(game, (None,) * 4, 2))
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await first_screen_ready(app, pilot)
+        await shoot(app, pilot, "first_screen_continue")
+
+
+GROUPS = {"sticheln": sticheln_screens, "hattrick": hattrick_screens, "first": first_screens}
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    unknown = set(sys.argv[1:]) - set(GROUPS)
+    if unknown:
+        sys.exit(f"no such group: {', '.join(sorted(unknown))} (groups: {', '.join(GROUPS)})")
+    asyncio.run(main(sys.argv[1:]))

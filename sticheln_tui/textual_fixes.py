@@ -3,7 +3,7 @@
 Written for and checked against the Textual 8.2 series (pyproject pins 8.2.x). Each
 workaround names the upstream behaviour it works around. Outside that series the ones
 that patch Textual or touch its private widgets stay off (Textual's own behaviour
-applies), and tests/test_palette_and_crashes.py fails until somebody has checked each
+applies), and tests/functional/test_palette_and_crashes.py fails until somebody has checked each
 workaround against the new version and moved `WRITTEN_FOR`.
 """
 

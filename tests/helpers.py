@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import html
+import random
 import re
+from collections.abc import Callable
 
 from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
 
 from sticheln_tui.core.cards import Card
+from sticheln_tui.core.hattrick import HattrickGame, PassCard
 from sticheln_tui.widgets.cards import card_label
 
 _TEXT = re.compile(
@@ -116,3 +119,21 @@ def check_final_screen(app: App) -> list[int]:
     for seat in standings(replayed.results, count, game.rules):
         assert game.players[seat] in verdict
     return list(totals)
+
+
+def played_until(
+    players: int, seed: int, done: Callable[[HattrickGame], bool], seeds: int = 1
+) -> HattrickGame:
+    """A Hattrick game played forward with seeded random moves (a pass now and then) until
+    `done`; the first of `seeds` games from `seed` on that gets there."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
+    for game_seed in range(seed, seed + seeds):
+        game = HattrickGame(names[:players], seed=game_seed)
+        rng = random.Random(game_seed)
+        while not done(game) and not game.finished:
+            moves = game.legal_moves()
+            passes = [move for move in moves if isinstance(move, PassCard)]
+            game.apply(rng.choice(passes if passes and rng.random() < 0.3 else moves))
+        if done(game):
+            return game
+    raise AssertionError("the position never came")

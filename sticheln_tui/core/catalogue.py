@@ -2,7 +2,7 @@
 --help` list them.
 
 Kept apart from the games themselves (`core.games`, which loads every engine) because
-both are on the start-up path; tests/test_menu.py holds it to `core.games.GAMES`.
+both are on the start-up path; tests/functional/test_menu.py holds it to `core.games.GAMES`.
 """
 
 from __future__ import annotations

@@ -228,7 +228,8 @@ def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None 
     for number, (colour, seat) in enumerate(last.taken):
         atoms += words(f"{view.players[seat]} took {colour}")
         atoms += [card_text(card) for card in _taken_cards(last, colour)]
-        atoms[-1] = atoms[-1] + ("," if number < len(last.taken) - 1 else ";")
+        # The mark after the last card, outside the card's colours.
+        atoms[-1] = Text.assemble(atoms[-1], "," if number < len(last.taken) - 1 else ";")
     atoms += words(f"{view.players[last.leader]} leads")
     return unbroken_lines(atoms, width)
 

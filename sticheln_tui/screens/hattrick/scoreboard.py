@@ -14,8 +14,13 @@ from . import parts
 
 HOW_A_DEAL_SCORES = (
     f"A pile scores +1 a card of its main (most numerous) colour, -1 every other card, "
-    f"and {PASS_PENALTY} each pass card."
+    f"{PASS_PENALTY} a pass card."
 )
+
+
+def _cost(points: int) -> str:
+    """What the other colours or the passes cost: `-3`, or `0` (`+0` would read as a gain)."""
+    return f"{points:+d}" if points else "0"
 
 
 def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> RenderableType:
@@ -44,8 +49,8 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
             *counts,
             str(len(score.passes)),
             main,
-            f"{score.minus:+d}",
-            f"{score.pass_penalty:+d}",
+            _cost(score.minus),
+            _cost(score.pass_penalty),
             Text(f"{score.total:+d}", style="bold"),
             f"{view.totals[seat]:+d}",
         )

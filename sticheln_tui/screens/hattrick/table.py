@@ -26,6 +26,10 @@ class HattrickTableScreen(TableScreen):
     BINDINGS = [
         Binding("p", "pass_turn", "Pass"),
         Binding("escape", "play_instead", "Play instead", key_display="Esc"),
+        # Enter says "Pass" while the hand offers the cards to pass with. Bindings of a
+        # key replace the base class's, so "Play" is bound here again.
+        Binding("enter", "choose", "Play", priority=True),
+        Binding("enter", "pass_with_chosen", "Pass", priority=True),
     ]
     SEATS_PANEL = ("piles", "Piles, face up (D: dealer)")
 
@@ -62,16 +66,25 @@ class HattrickTableScreen(TableScreen):
             return []
         return passable(self.view.trick_cards, self.view.hand)
 
+    def _offering_passes(self) -> bool:
+        """The hand offers the cards to pass with: while choosing one, or when no card may
+        join the trick."""
+        return bool(self._passable()) and (self.passing or not self._playable())
+
     def legal_cards(self) -> set[Card]:
-        """The cards that may join the trick; while choosing a card to pass with, or when
-        no card may join, the cards that may be shown."""
-        can_play = self._playable()
-        return set(self._passable() if self.passing or not can_play else can_play)
+        """The cards that may join the trick, or the cards that may be shown to pass."""
+        return set(self._passable() if self._offering_passes() else self._playable())
 
     def marked_colours(self) -> tuple[str, ...]:
         return ()
 
     def hand_title(self) -> str:
+        """While the hand offers the cards to pass with, it says so: the cards lit are
+        not the ones that may join the trick."""
+        if self._offering_passes():
+            return (
+                f"Your hand: choose the {parts.closed_colour(self.view.trick_cards)} card to show"
+            )
         return "Your hand"
 
     def restart(self, view: HattrickView) -> None:
@@ -85,6 +98,10 @@ class HattrickTableScreen(TableScreen):
             return True if self._passable() else None
         if action == "play_instead":
             return self.passing
+        if action == "pass_with_chosen":
+            return self._offering_passes()
+        if action == "choose" and self._offering_passes():
+            return False
         return super().check_action(action, parameters)
 
     def move_for(self, card: Card) -> Move | None:
@@ -115,6 +132,9 @@ class HattrickTableScreen(TableScreen):
             self.submit(PassCard(card if card in can_pass else can_pass[0]))
             return
         self._choose_passing(True)
+
+    def action_pass_with_chosen(self) -> None:
+        self.action_choose()
 
     def action_play_instead(self) -> None:
         self._choose_passing(False)

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import cards_on_screen, screen_text
+from helpers import cards_on_screen, played_until, screen_text
 from textual.message import Message
 
 import sticheln_tui
@@ -30,32 +29,12 @@ from sticheln_tui.screens.hattrick import (
     HattrickHandoffScreen,
     HattrickScoreboardScreen,
     HattrickTableScreen,
-    last_event_text,
 )
 from sticheln_tui.screens.hattrick.parts import last_trick_text
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
-
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
-
-
-def played_until(
-    players: int, seed: int, done: Callable[[HattrickGame], bool], seeds: int = 1
-) -> HattrickGame:
-    """A game played forward with seeded random moves (a pass now and then) until `done`;
-    the first of `seeds` games from `seed` on that gets there."""
-    for game_seed in range(seed, seed + seeds):
-        game = HattrickGame(NAMES[:players], seed=game_seed)
-        rng = random.Random(game_seed)
-        while not done(game) and not game.finished:
-            moves = game.legal_moves()
-            passes = [move for move in moves if isinstance(move, PassCard)]
-            game.apply(rng.choice(passes if passes and rng.random() < 0.3 else moves))
-        if done(game):
-            return game
-    raise AssertionError("the position never came")
 
 
 def mover_view(game: HattrickGame):
@@ -225,9 +204,13 @@ async def test_p_on_a_playable_card_offers_the_cards_to_pass_with():
         assert moves.chosen == [] and screen.passing
         assert drawn_plain(hand) == set(view.hand) - set(can_pass)
         assert hand.focused_card in can_pass
+        assert hand.border_title == f"Your hand: choose the {can_pass[0].colour} card to show"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Pass")
         await pilot.press("escape")  # changed their mind: back to playing
         await pilot.pause()
         assert not screen.passing and drawn_plain(hand) == set(can_pass)
+        assert hand.border_title == "Your hand"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Play")
         await pilot.press("p")
         await pilot.pause()
         hand.cursor = hand.cards.index(can_pass[-1])
@@ -251,6 +234,8 @@ async def test_with_no_card_to_play_enter_passes():
         await shown(pilot, HattrickTableScreen(view))
         hand = app.screen.query_one(Hand)
         assert drawn_plain(hand) == set()  # the cards to pass with are offered
+        assert hand.border_title == f"Your hand: choose the {view.hand[0].colour} card to show"
+        assert screen_text(app).splitlines()[-1].lstrip().startswith("⏎ Pass")
         card = hand.focused_card
         assert consequence_line(app).startswith("None of your cards may join")
         await pilot.press("enter")
@@ -320,15 +305,15 @@ async def test_deal_scores_show_each_piles_breakdown():
             total = main - other - 2 * len(passes)
             row = re.search(
                 rf"( [★ ]) {name} +" + r"(\d+) +(\d+) +(\d+) +(\d+) +([+-]\d+) (\w+) +"
-                r"([+-]\d+) +([+-]\d+) +([+-]\d+) +([+-]\d+)",
+                r"([+-]\d+|0) +([+-]\d+|0) +([+-]\d+) +([+-]\d+)",
                 text,
             )
             mark, *numbers, colour = row.groups()[:7]
             assert numbers == [str(counts[c]) for c in COLOURS] + [str(len(passes)), f"{main:+d}"]
             assert counts[colour] == main  # the main colour named is a most numerous one
             assert list(row.groups()[7:]) == [
-                f"{-other:+d}",
-                f"{-2 * len(passes):+d}",
+                f"{-other:+d}" if other else "0",  # a cost of nothing: no sign
+                f"{-2 * len(passes):+d}" if passes else "0",
                 f"{total:+d}",
                 f"{total:+d}",  # the running total after one deal
             ]
@@ -349,22 +334,33 @@ async def test_game_over_names_the_winners():
 
 
 async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():
-    game = played_until(4, 8, lambda g: bool(g.moves) and isinstance(g.moves[-1], PassCard))
-    public = game.view(None)
-    mover = (public.trick or public.last_trick.turns)[-1].seat
-    event = last_event_text(public, game.moves[-1], mover)
-    app = ScreenApp()
+    """Through the app: a player passes, and the next player's hand-off (the exported
+    screen) tells the table the pass and shows no card of any hand."""
+    game = played_until(4, 8, can_play_and_pass)
+    mover = game.to_move
+    app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        await shown(pilot, HattrickHandoffScreen(public, game.to_move, event))
-        text = screen_text(app)
-        in_hands = [card for seat in range(4) for card in game.view(seat).hand]
-        assert cards_on_screen(text, in_hands) == []
-        shown_card = card_label(game.moves[-1].card)
-        assert f"{public.players[mover]} passed, showing {shown_card}" in " ".join(text.split())
-        # The same detector finds a hand on the table screen, so it can fail.
-        own = game.view(game.to_move).hand
-        app.push_screen(HattrickTableScreen(game.view(game.to_move)))
         await pilot.pause()
+        app.continue_game(game)  # four humans: the mover's hand-off first
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        hand = app.screen.query_one(Hand)
+        shown_card = passable(game.view(mover).trick_cards, game.view(mover).hand)[0]
+        hand.cursor = hand.cards.index(shown_card)
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.moves[-1] == PassCard(shown_card)
+        assert isinstance(app.screen, HattrickHandoffScreen)
+        text = screen_text(app)
+        in_hands = [card for seat in range(len(game.players)) for card in game.view(seat).hand]
+        assert len(in_hands) > 20 and cards_on_screen(text, in_hands) == []
+        words = f"{game.players[mover]} passed, showing {card_label(shown_card)}"
+        assert words in " ".join(text.split())
+        # The same detector finds a hand on the table screen, so it can fail.
+        await pilot.press("enter")
+        await pilot.pause()
+        own = game.view(game.to_move).hand
         assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
 
 

@@ -1,5 +1,5 @@
 """Saves of every game and every file version: version-1 files (Sticheln only, written
-by the release before Hattrick, commit 13c783a, kept in tests/v1_saves/ as it wrote them) list,
+by the release before Hattrick, commit 13c783a, kept in tests/unit/v1_saves/ as it wrote them) list,
 load, resume, export and replay; a version-2 save of each game loads as the same game; the
 saves directory lists and continues games of several kinds."""
 

@@ -1,16 +1,16 @@
-"""Make the corpus of bad save files in this directory, which tests/test_bad_saves.py reads.
+"""Make the corpus of bad save files in this directory, which tests/unit/test_bad_saves.py reads.
 
 The files are kept in the repository as data: the test only reads them and never runs
 this script, so a change to the save format, or to this script, shows up as a deliberate
 change to the corpus. The script is kept so that the corpus can be rebuilt and extended
 reproducibly (everything in it is fixed: seeds, the saved_at date, the random bytes):
 
-    python tests/bad_saves/make_bad_saves.py
+    python tests/unit/bad_saves/make_bad_saves.py
 
 Every variant starts from a valid save (`base_text()`, which loads) and breaks one thing.
 After writing, the script loads every file back and exits with status 1 if one of them is
 accepted, or raises anything but SaveError. A new variant also needs an entry in REASONS
-in tests/test_bad_saves.py. Files the script no longer makes are not deleted.
+in tests/unit/test_bad_saves.py. Files the script no longer makes are not deleted.
 """
 
 from __future__ import annotations

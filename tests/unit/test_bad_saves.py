@@ -1,7 +1,7 @@
 """A corpus of bad save files: each is refused with a clear one-line reason, by `load` and
 by `sticheln --load`, and reading it changes nothing on disk.
 
-The files in tests/bad_saves/ are data, made once by tests/bad_saves/make_bad_saves.py;
+The files in tests/unit/bad_saves/ are data, made once by tests/unit/bad_saves/make_bad_saves.py;
 these tests only read them (a copy of each, in the test's own directory).
 """
 

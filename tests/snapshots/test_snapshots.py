@@ -1,0 +1,136 @@
+"""Snapshot checks of the real screens at the smallest supported size, 80x24.
+
+After an intended change of a screen, review and refresh them with
+`pytest tests/snapshots --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from helpers import played_until, press_until
+
+from sticheln_tui import persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.hattrick import HattrickGame, passable, playable
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.widgets.hand import Hand
+
+SIZE = (80, 24)
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def game_app() -> StichelnApp:
+    return StichelnApp(players=PLAYERS, seed=21)
+
+
+def reach(screen_type, extra=lambda app: True):
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await press_until(pilot, lambda: isinstance(app.screen, screen_type) and extra(app))
+
+    return run_before
+
+
+class TestScreens:
+    def test_first_screen(self, snap_compare):
+        assert snap_compare(StichelnApp(), terminal_size=SIZE)
+
+    def test_setup(self, snap_compare):
+        assert snap_compare(StichelnApp(game="sticheln"), terminal_size=SIZE)
+
+    def test_hattrick_setup(self, snap_compare):
+        assert snap_compare(StichelnApp(game="hattrick"), terminal_size=SIZE)
+
+    def test_handoff(self, snap_compare):
+        assert snap_compare(game_app(), terminal_size=SIZE)
+
+    def test_pain_pick(self, snap_compare):
+        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(PainPickScreen))
+
+    def test_reveal(self, snap_compare):
+        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(RevealScreen))
+
+    def test_table_mid_trick(self, snap_compare):
+        def mid_trick(app) -> bool:
+            view = app.game.view(None)
+            return view.trick_number == 3 and len(view.trick) == 2
+
+        assert snap_compare(
+            game_app(), terminal_size=SIZE, run_before=reach(TableScreen, mid_trick)
+        )
+
+    def test_scoreboard(self, snap_compare):
+        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(ScoreboardScreen))
+
+
+def mid_deal(game: HattrickGame) -> bool:
+    """Pass cards on the table, two colours in the trick, and a mover who may play or
+    pass."""
+    if game.finished:
+        return False
+    view = game.view(game.to_move)
+    trick = view.trick_cards
+    return (
+        any(view.passes) and bool(passable(trick, view.hand)) and bool(playable(trick, view.hand))
+    )
+
+
+def continued(game: HattrickGame, *keys: str):
+    """The app takes over a prepared game (four humans: a hand-off first), then `keys`."""
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        pilot.app.continue_game(game)
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return run_before
+
+
+class TestHattrick:
+    def test_table(self, snap_compare):
+        game = played_until(4, 3, mid_deal)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_handoff_after_a_pass(self, snap_compare):
+        game = played_until(4, 3, mid_deal)
+        view = game.view(game.to_move)
+
+        async def pass_then_hand_off(pilot) -> None:
+            await continued(game, "enter")(pilot)
+            hand = pilot.app.screen.query_one(Hand)
+            hand.cursor = hand.cards.index(passable(view.trick_cards, view.hand)[0])
+            await pilot.press("p")
+            await pilot.pause()
+
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=pass_then_hand_off)
+
+    def test_deal_scores(self, snap_compare):
+        game = played_until(4, 3, lambda g: len(g.results) == 1)
+
+        async def scores(pilot) -> None:
+            await pilot.pause()
+            pilot.app.resume(persistence.Record(game, (None,) * 4), None)
+            await pilot.pause()
+
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=scores)
+
+    def test_game_over(self, snap_compare):
+        game = played_until(4, 3, lambda g: g.finished)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game))
+
+    def test_first_screen_continue(self, snap_compare, saves_in_a_temporary_directory):
+        game = played_until(4, 3, lambda g: len(g.results) == 2)
+        record = persistence.Record(game, (None,) * 4, 2)
+        persistence.save(saves_in_a_temporary_directory / "hattrick.json", record)
+
+        async def offered(pilot) -> None:
+            await pilot.pause()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=offered)
