@@ -14,7 +14,7 @@ from pathlib import Path
 
 # The system test's helpers, and the checkout's program rather than an installed copy.
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "system")]
 
 from test_enter_only import enter_until_game_over  # noqa: E402
 
