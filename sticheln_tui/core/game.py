@@ -179,6 +179,7 @@ class Game(TableGame):
 
     GAME = "sticheln"
     TITLE = "Sticheln"
+    OPTIONS = Rules
 
     def __init__(
         self,

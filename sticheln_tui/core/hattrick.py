@@ -234,6 +234,7 @@ class HattrickGame(TableGame):
 
     GAME = "hattrick"
     TITLE = "Hattrick"
+    OPTIONS = HattrickOptions
 
     def __init__(
         self,

@@ -66,13 +66,14 @@ def running_totals(results: Sequence[Any], players: int) -> tuple[int, ...]:
 class TableGame:
     """One game at the table from the first deal to the final scores.
 
-    A subclass sets `GAME` and `TITLE` and fills in the hooks: `_check_table`, `_start`,
+    A subclass sets `GAME`, `TITLE` and `OPTIONS` and fills in the hooks: `_check_table`, `_start`,
     `_moves_open`, `_allows`, `_why_illegal`, `_advance`, `_view`, and `_copy_state` for
     the mutable state it keeps. `phase` is a StrEnum of the game with a member OVER.
     """
 
     GAME: ClassVar[str]
     TITLE: ClassVar[str]
+    OPTIONS: ClassVar[type]  # the class of the game's options
 
     def __init__(
         self,
@@ -82,6 +83,8 @@ class TableGame:
         seed: int | None = None,
     ) -> None:
         names = tuple(players)
+        if type(options) is not self.OPTIONS:  # another game's options would half work
+            raise ValueError(f"{self.TITLE} takes {self.OPTIONS.__name__}, not {options!r}")
         self._check_table(len(names), options)  # first: the game names its own table sizes
         problem = check_names(names)
         if problem:

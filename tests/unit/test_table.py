@@ -61,6 +61,14 @@ def test_moves_take_real_cards_with_int_values_only(game_class, fake):
 
 
 @pytest.mark.parametrize("game_class", GAMES.values(), ids=GAMES)
+def test_a_game_takes_only_its_own_options(game_class):
+    for other in GAMES.values():
+        if other is not game_class:
+            with pytest.raises(ValueError, match=f"{game_class.TITLE} takes"):
+                game_class(("Ann", "Bob", "Cid", "Dee"), other.OPTIONS())
+
+
+@pytest.mark.parametrize("game_class", GAMES.values(), ids=GAMES)
 @pytest.mark.parametrize("seat", [-1, -4, 4, 5, True, 1.0, "0"])
 def test_a_view_is_only_for_a_seat_at_the_table(game_class, seat):
     game = new_game(game_class)
