@@ -143,7 +143,7 @@ async def save_screens() -> None:
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await first_screen_ready(app, pilot)
-        await shoot(app, pilot, "setup_continue")
+        await shoot(app, pilot, "first_screen_sticheln_continue")
         await pilot.press("enter")
         await shoot(app, pilot, "resumed")
         await pilot.resize_terminal(60, 16)
@@ -190,7 +190,7 @@ def reach_trick(app, number: int, played: int):
 
 async def variant_screens() -> None:
     fresh_saves()
-    app = StichelnApp(rules=PRESETS["table-sheet"])
+    app = StichelnApp(game="sticheln", rules=PRESETS["table-sheet"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#option-harsh").focus()
@@ -297,7 +297,7 @@ async def bots_table() -> None:
 
 async def bot_screens() -> None:
     fresh_saves()
-    app = StichelnApp()
+    app = StichelnApp(game="sticheln")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for seat, level in ((1, "normal"), (2, "strong"), (3, "easy")):
@@ -362,7 +362,7 @@ def mid_deal(passes_to_choose: int, latest_trick: int):
 
 
 async def hattrick_screens() -> None:
-    """Hattrick's form, tables, pass choice, hand-off, scores, game over and rules."""
+    """Hattrick's form, tables, pass choice, hand-off, scores, game over, rules and replay."""
     fresh_saves()
     app = StichelnApp(game="hattrick")
     async with app.run_test(size=SIZE) as pilot:
@@ -410,6 +410,17 @@ async def hattrick_screens() -> None:
         await shoot(app, pilot, "hattrick_final")
         await pilot.press("question_mark")
         await shoot(app, pilot, "hattrick_rules_help")
+
+    # The finished game's record, replayed some way into its second deal.
+    directory = Path(os.environ[SAVES_ENV])
+    record = persistence.Record(game, (None,) * 4, len(game.results))
+    persistence.export(directory / "hattrick-record.json", record)
+    entry = persistence.SaveEntry(directory / "hattrick-record.json", 0.0, record, None)
+    app = StichelnApp(resume=entry, review=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.position = len(app.screen.frames) * 2 // 7
+        await shoot(app, pilot, "hattrick_replay")
 
 
 async def first_screens() -> None:
