@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from sticheln_tui.core.hattrick import (
     COLOURS,
     HattrickGame,
     HattrickOptions,
+    HattrickView,
     PassCard,
     passable,
     playable,
@@ -71,6 +73,17 @@ class Moves:
             self.chosen.append(message)
 
 
+@asynccontextmanager
+async def at_table(view: HattrickView):
+    """`view`'s table at 80x24, alone in the app; yields the app, its pilot and the moves
+    the table posts."""
+    moves = Moves()
+    app = ScreenApp()
+    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
+        await shown(pilot, HattrickTableScreen(view))
+        yield app, pilot, moves
+
+
 async def shown(pilot, screen) -> None:
     pilot.app.push_screen(screen)
     await pilot.pause()
@@ -93,10 +106,7 @@ def drawn_plain(hand: Hand) -> set:
 async def test_the_cards_that_may_not_join_the_trick_are_dimmed_and_enter_plays():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         hand = app.screen.query_one(Hand)
         can_play = set(playable(view.trick_cards, view.hand))
         assert drawn_plain(hand) == set(view.hand) - can_play != set()
@@ -110,10 +120,7 @@ async def test_the_cards_that_may_not_join_the_trick_are_dimmed_and_enter_plays(
 async def test_enter_on_a_dimmed_card_does_nothing():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         hand = app.screen.query_one(Hand)
         hand.cursor = hand.cards.index(
             next(c for c in view.hand if c not in playable(view.trick_cards, view.hand))
@@ -155,10 +162,7 @@ async def test_the_consequence_line_says_which_colour_the_card_takes():
 async def test_leading_says_so_and_passing_is_not_offered():
     game = played_until(5, 2, lambda g: len(g.deal_tricks) == 2 and not g.trick)
     view = mover_view(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         screen = app.screen
         card = screen.query_one(Hand).focused_card
         assert (
@@ -174,10 +178,7 @@ async def test_leading_says_so_and_passing_is_not_offered():
 async def test_p_passes_showing_the_card_under_the_cursor():
     game = played_until(4, 3, can_play_and_pass)
     view = mover_view(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         assert app.screen.check_action("pass_turn", ()) is True
         hand = app.screen.query_one(Hand)
         card = passable(view.trick_cards, view.hand)[-1]
@@ -193,10 +194,7 @@ async def test_p_on_a_playable_card_offers_the_cards_to_pass_with():
     game = played_until(4, 3, lambda g: can_play_and_pass(g, passes=2))
     view = mover_view(game)
     can_pass = passable(view.trick_cards, view.hand)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         screen, hand = app.screen, app.screen.query_one(Hand)
         assert hand.focused_card not in can_pass
         await pilot.press("p")
@@ -228,10 +226,7 @@ async def test_with_no_card_to_play_enter_passes():
 
     game = played_until(4, 0, only_passes, seeds=50)
     view = mover_view(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(view))
+    async with at_table(view) as (app, pilot, moves):
         hand = app.screen.query_one(Hand)
         assert drawn_plain(hand) == set()  # the cards to pass with are offered
         assert hand.border_title == f"Your hand: choose the {view.hand[0].colour} card to show"
@@ -387,10 +382,7 @@ async def test_the_hint_puts_its_move_under_the_cursor_for_enter(advice):
         4, 0, lambda g: can_play_and_pass(g) and isinstance(advised(g), advice), seeds=30
     )
     move = advised(game)
-    moves = Moves()
-    app = ScreenApp()
-    async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
-        await shown(pilot, HattrickTableScreen(mover_view(game)))
+    async with at_table(mover_view(game)) as (app, pilot, moves):
         await pilot.press("h")
         await pilot.pause()
         line = " ".join(app.screen.query_one("#advice").render().plain.split())
