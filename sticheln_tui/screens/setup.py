@@ -343,7 +343,7 @@ class StichelnSetupScreen(SetupScreen):
         off = self._greyed_out(count)
         for option in OPTIONS:
             box = TickBox(
-                f"{option.label}: {option.explanation}",
+                self._option_text(option),
                 value=getattr(self.rules, option.field),
                 compact=True,
                 id=f"option-{option.field}",
@@ -405,11 +405,15 @@ class StichelnSetupScreen(SetupScreen):
             for option in OPTIONS:
                 box = self.query_one(f"#option-{option.field}", Checkbox)
                 box.value = getattr(self.rules, option.field)
+                box.label = self._option_text(option)  # Reverse turns some rules round
                 box.disabled = option.field in off
                 box.tooltip = self._greyed_tooltip(option.field, off)
             self.query_one("#greyed", Static).update(self._greyed_text(off))
             self.query_one("#preset", Choice).value = self._preset_name()
             self.query_one("#deals", Choice).value = self.rules.deals or ONE_PER_PLAYER
+
+    def _option_text(self, option) -> str:
+        return f"{option.label}: {option.explained(self.rules)}"
 
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""

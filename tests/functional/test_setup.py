@@ -94,6 +94,18 @@ async def test_a_french_deck_stays_off_when_an_option_ticked_since_rules_it_out(
         assert "The French deck stays off: it does not go with Zeros are trump." in messages(app)
 
 
+async def test_ticking_reverse_turns_the_latest_trump_text_round():
+    app = StichelnApp(game="sticheln")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#option-latest_trump")
+        assert "its highest card" in str(box.label)
+        app.screen.query_one("#option-reverse").value = True
+        await pilot.pause()
+        assert app.screen.rules.reverse
+        assert "its lowest non-zero card" in str(box.label)
+
+
 def words_on_screen(app: StichelnApp) -> str:
     """The screen's words with every run of blanks and line ends as one space."""
     return " ".join(screen_text(app).split())
