@@ -105,7 +105,6 @@ class StichelnApp(WorkaroundApp):
         self.saves = saves if saves is not None else saves_directory()
         # The rules of the Sticheln game in progress, or offered at setup.
         self.rules = rules if isinstance(rules, Rules) else Rules()
-        self._replayed_options: object | None = None  # of the finished game under review
         self.flow: TableFlow | None = None  # the game in progress and its table's promise
         self.save_path: Path | None = None  # where the game in progress is saved
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
@@ -127,7 +126,6 @@ class StichelnApp(WorkaroundApp):
         if self._review:
             _load_the_game()
             record = self._resume.record
-            self._replayed_options = record.game.options
             replay = GAME_SCREENS[record.game.GAME].replay
             self.push_screen(replay(frames(record.game), self._resume.path.name))
         elif self._resume is not None:
@@ -633,7 +631,7 @@ class StichelnApp(WorkaroundApp):
         elif self.game is not None:
             options = self.game.options
         elif self._review:
-            options = self._replayed_options
+            options = self._resume.record.game.options
         else:
             options = None  # no game chosen yet: every game's rules
         self.push_screen(RulesHelpScreen(options))

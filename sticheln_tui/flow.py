@@ -196,7 +196,7 @@ class TableFlow:
 
     @property
     def finished(self) -> bool:
-        return self.game.phase == "over"
+        return self.game.finished
 
     # -- what is due ----------------------------------------------------------------
 

@@ -22,10 +22,10 @@ from rich.table import Table
 
 from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
-from .cli import Parser, add_rule_options, game_seed, rules_from, whole_number
+from .cli import Parser, add_rule_options, game_seed, options_from, whole_number
 from .core.games import GAMES, game_named
 from .core.hattrick import HattrickOptions
-from .core.options import OPTIONS, badge
+from .core.options import badge
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal
@@ -109,23 +109,6 @@ def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = "st
         (levels, options, seeds.getrandbits(32), index % len(levels), game)
         for index in range(games)
     ]
-
-
-def options_from(args: argparse.Namespace) -> Any:
-    """The game's options from the command line; ValueError for another game's rules."""
-    if args.game == "sticheln":
-        return rules_from(args)
-    title = game_named(args.game).TITLE
-    for option in OPTIONS:
-        if option.field in args:
-            raise ValueError(f"{option.flag} is a Sticheln rule, not one of {title}'s")
-    if "preset" in args:
-        raise ValueError(f"--preset chooses Sticheln's rules, not {title}'s")
-    if "deals" not in args:
-        return HattrickOptions()
-    if args.deals is None:
-        raise ValueError("--deals per-player is a Sticheln rule: give a number of deals")
-    return HattrickOptions(deals=args.deals)
 
 
 def describe(options: Any) -> str:
@@ -246,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        options = options_from(args)
+        options = options_from(args.game, args)
         # The engine checks the table: the same refusal as at the start of a real game.
         game_named(args.game)([f"P{seat}" for seat in range(len(args.seats))], options)
     except ValueError as error:

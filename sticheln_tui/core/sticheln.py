@@ -12,6 +12,7 @@ from functools import cache, cached_property
 from itertools import combinations
 
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
+from .standings import winners as winners  # the rule every game's end uses
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -252,13 +253,3 @@ def scored_cards(won: Iterable[Card], picked: Iterable[Card], rules: Rules = Rul
 def score_deal(cards: Iterable[Card], pain_colours: Collection[str], rules: Rules = Rules()) -> int:
     """A player's score for one deal; `cards` are their won cards plus their pain card(s)."""
     return sum(score_breakdown(cards, pain_colours, rules))
-
-
-def winners(totals: Sequence[int], positive_deals: Sequence[int] | None = None) -> list[int]:
-    """Seats with the best total (RULES.md 1.6); with the table sheet's tie-break, equal
-    totals are split by the number of deals each seat scored above zero (RULES.md 2)."""
-    keys = [
-        (total, positive_deals[seat] if positive_deals else 0) for seat, total in enumerate(totals)
-    ]
-    best = max(keys)
-    return [seat for seat, key in enumerate(keys) if key == best]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, sorted_cards
 from .names import check_names
+from .standings import winners
 
 MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
 
@@ -136,8 +137,7 @@ class TableGame:
 
     def _winners(self) -> list[int]:
         """The seats with the highest total share the win."""
-        totals = self.totals
-        return [seat for seat, total in enumerate(totals) if total == max(totals)]
+        return winners(self.totals)
 
     # -- deals --------------------------------------------------------------------
 

@@ -253,7 +253,10 @@ def test_simulate_plays_hattrick(capsys):
     [
         (["--seats", "easy,easy,easy"], "Hattrick is for 4 to 7 players, not 3"),
         (["--seats", ",".join(["easy"] * 8)], "Hattrick is for 4 to 7 players, not 8"),
-        (["--seats", "easy,easy,easy,easy", "--harsh"], "--harsh is a Sticheln rule"),
+        (
+            ["--seats", "easy,easy,easy,easy", "--harsh"],
+            "--harsh does not apply: it is a rule of Sticheln",
+        ),
         (["--seats", "easy,easy,easy,easy", "--preset", "classic"], "--preset"),
         (["--seats", "easy,easy,easy,easy", "--deals", "per-player"], "per-player"),
         (["--seats", "easy,easy,easy,easy", "--game", "skat"], "invalid choice: 'skat'"),

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.hattrick import COLOURS, PASS_PENALTY, HattrickView
-from ...core.sticheln import winners
+from ...core.standings import winners
 from ...widgets.cards import colour_letter, colour_name
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts

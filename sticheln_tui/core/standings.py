@@ -1,0 +1,17 @@
+"""Who wins: one rule for every game's end (no other import, so every core module may
+use it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def winners(totals: Sequence[int], positive_deals: Sequence[int] | None = None) -> list[int]:
+    """Seats with the best total, sharing the win when equal (RULES.md 1.6, 3); with the
+    table sheet's tie-break, equal totals are split by the number of deals each seat scored
+    above zero (RULES.md 2)."""
+    keys = [
+        (total, positive_deals[seat] if positive_deals else 0) for seat, total in enumerate(totals)
+    ]
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
