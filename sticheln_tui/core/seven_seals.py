@@ -1,0 +1,371 @@
+"""Seven Seals (Die Sieben Siegel, RULES.md 4): its rules as pure functions, and the game's
+state machine.
+
+Each rule lives in exactly one function here; the engine, the screens' hints and the
+computer players all call these. A trick, for these functions, is the list of cards
+played to it so far, in order. Seals held are a mapping colour -> count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from types import MappingProxyType
+
+from .cards import Card, CardMemo
+from .table import PlayCard, Played, TableGame, running_totals
+from .standings import winners
+
+# The card colours, in the order a hand is shown: red (always trump) first.
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+WHITE, BLACK = "white", "black"
+TRUMP = "red"
+# The seals in the box, by colour: one per card colour, then the white jokers and the blacks.
+SEALS: Mapping[str, int] = MappingProxyType(
+    {"red": 5, "yellow": 3, "green": 3, "blue": 3, "purple": 3, WHITE: 4, BLACK: 6}
+)
+SEAL_KINDS = tuple(SEALS)  # the order seals are listed in
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+HAND_SIZE = 15  # every card used is dealt: 15 each, so 15 tricks a deal
+MAX_DEALS = 20
+SABOTEUR_COST = 4  # the saboteur scores this minus the black seals the others took
+PENALTY = {WHITE: 4, BLACK: 3}  # per seal held at the end of a deal; a coloured seal costs 2
+COLOURED_PENALTY = 2
+
+
+# -- the rules ------------------------------------------------------------------------
+
+
+def check_players(players: int) -> None:
+    """Raise ValueError with a player-facing reason if the table size is not playable."""
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"Seven Seals is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+        )
+
+
+def deck_for(players: int) -> list[Card]:
+    """Five colours of 1-9 at three players, 1-12 at four, 1-15 at five: 15 cards each."""
+    return list(_deck(players))
+
+
+@cache  # every deal starts from one
+def _deck(players: int) -> tuple[Card, ...]:
+    check_players(players)
+    top = {3: 9, 4: 12, 5: 15}[players]
+    return tuple(Card(colour, value) for colour in COLOURS for value in range(1, top + 1))
+
+
+def standard_deals(players: int) -> int:
+    """One deal per player; two rounds (six deals) at three players (RULES.md 4.5)."""
+    return 2 * players if players == MIN_PLAYERS else players
+
+
+def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Grouped by colour in `COLOURS` order, low to high within a colour."""
+    return tuple(sorted(cards, key=_HAND_KEYS.__getitem__))
+
+
+_HAND_KEYS = CardMemo(lambda card: (COLOURS.index(card.colour), card.value))
+
+
+def legal_cards(trick: Sequence[Card], hand: Iterable[Card]) -> list[Card]:
+    """The cards of `hand` that may be played: follow the lead colour if able; otherwise,
+    or when leading, any card (red as trump, or a discard)."""
+    cards = list(hand)
+    if not trick:
+        return cards
+    lead = trick[0].colour
+    following = [card for card in cards if card.colour == lead]
+    return following or cards
+
+
+def trick_winner(trick: Sequence[Card]) -> int:
+    """The index of the winning card: the highest red if any red was played, else the
+    highest card of the lead colour."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    best = 0
+    for index, card in enumerate(trick):
+        leader = trick[best]
+        if card.colour == leader.colour:
+            if card.value > leader.value:
+                best = index
+        elif card.colour == TRUMP:
+            best = index
+    return best
+
+
+def seals_to_return(trick: Sequence[Card], held: Mapping[str, int]) -> list[str]:
+    """The seal colours the winner of `trick` may give back, in `SEAL_KINDS` order: the
+    lead colour; also red when red won a trick another colour led; white (a joker)
+    always. Empty: the winner holds none of them and takes a black seal, if any is left."""
+    lead = trick[0].colour
+    won_by = trick[trick_winner(trick)].colour
+    eligible = {lead, won_by, WHITE}
+    return [kind for kind in SEAL_KINDS if kind in eligible and held.get(kind, 0) > 0]
+
+
+def deal_penalty(held: Mapping[str, int]) -> int:
+    """Penalty points for the seals held at a deal's end: 2 a coloured seal, 3 a black,
+    4 a white."""
+    return sum(count * PENALTY.get(kind, COLOURED_PENALTY) for kind, count in held.items())
+
+
+def saboteur_penalty(blacks_taken_by_others: int, cost: int = SABOTEUR_COST) -> int:
+    """The saboteur's penalty: its cost less the black seals the others took, never
+    below 0."""
+    return max(0, cost - blacks_taken_by_others)
+
+
+def saboteur_base_cost(options: SevenSealsOptions, earlier_times: int) -> int:
+    """What the saboteur costs a player who took it `earlier_times` times before in this
+    game: 4, or 5 with "costs 5"; escalating adds 1 per earlier time (RULES.md 4.6)."""
+    base = SABOTEUR_COST + 1 if options.saboteur_costs_5 else SABOTEUR_COST
+    return base + (earlier_times if options.escalating_saboteur else 0)
+
+
+def steals_needed(supply: Mapping[str, int], wanted: Mapping[str, int]) -> dict[str, int]:
+    """By colour, how many of the wanted seals the supply lacks and must be taken from
+    other players."""
+    return {
+        colour: count - supply.get(colour, 0)
+        for colour, count in wanted.items()
+        if count > supply.get(colour, 0)
+    }
+
+
+def prediction_problem(
+    supply: Mapping[str, int],
+    seals: Sequence[Mapping[str, int]],
+    predictor: int,
+    wanted: Mapping[str, int],
+    steals: Sequence[tuple[str, int]],
+) -> str | None:
+    """Why `predictor` may not take the `wanted` seals, robbing one seal per
+    `(colour, seat)` in `steals`, given the `supply` and every seat's `seals`; None when
+    they may."""
+    for colour, count in wanted.items():
+        if colour not in COLOURS:
+            return f"only seals of the card colours are predicted, not {colour!r}"
+        if type(count) is not int or not 0 <= count <= SEALS[colour]:
+            return f"a prediction holds 0 to {SEALS[colour]} {colour} seals, not {count!r}"
+    lacking = steals_needed(supply, wanted)
+    robbed = Counter(colour for colour, _ in steals)
+    if robbed != Counter(lacking):
+        if not lacking:
+            return "the supply has every seal wanted: nobody is robbed"
+        colour, count = next(iter(lacking.items()))
+        return f"the supply lacks {_seals(count, colour)}: say whom to take them from"
+    if len(steals) > supply.get(WHITE, 0):
+        return "no white seal is left for the robbed player, so no seal can be taken"
+    per_victim = Counter(steals)
+    for (colour, seat), count in per_victim.items():
+        if type(seat) is not int or not 0 <= seat < len(seals) or seat == predictor:
+            return f"a seal is taken from another player, not seat {seat!r}"
+        if seals[seat].get(colour, 0) < count:
+            return f"that player holds fewer than {_seals(count, colour)}"
+    return None
+
+
+def _seals(count: int, kind: str) -> str:
+    return f"{count} {kind} seal{'' if count == 1 else 's'}"
+
+
+# -- the game -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SevenSealsOptions:
+    """How many deals, and the saboteur variants (RULES.md 4.6); the variants combine."""
+
+    deals: int | None = None  # None: one deal per player, two rounds at three players
+    saboteur_costs_5: bool = False
+    escalating_saboteur: bool = False
+    saboteur_auction: bool = False
+
+    def __post_init__(self) -> None:
+        if self.deals is not None and (
+            type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS
+        ):
+            raise ValueError(f"a game has 1 to {MAX_DEALS} deals, not {self.deals}")
+        for name in ("saboteur_costs_5", "escalating_saboteur", "saboteur_auction"):
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"{name} is true or false, not {getattr(self, name)!r}")
+
+
+class Phase(StrEnum):
+    PREDICT = "predict"  # from the dealer's left, each takes seals or the saboteur
+    PLAY = "play"  # tricks are played
+    RETURN = "return"  # a trick's winner chooses which of its seals to give back
+    OVER = "over"  # the game has ended
+
+
+@dataclass(frozen=True, slots=True)
+class Predict:
+    """Take these seals (colour, count) from the supply, in `COLOURS` order, counts above
+    zero (none: predict no trick); `steals` names, per seal the supply lacks, the player
+    it is taken from, as (colour, seat), sorted. Build one with `predict()`."""
+
+    seals: tuple[tuple[str, int], ...] = ()
+    steals: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def wanted(self) -> dict[str, int]:
+        return dict(self.seals)
+
+
+def predict(wanted: Mapping[str, int], steals: Iterable[tuple[str, int]] = ()) -> Predict:
+    """The prediction move for these seals, whatever order they are given in."""
+    order = {colour: index for index, colour in enumerate(COLOURS)}
+    seals = sorted(
+        ((colour, count) for colour, count in wanted.items() if count),
+        key=lambda pair: order.get(pair[0], len(order)),
+    )
+    ordered_steals = sorted(steals, key=lambda pair: (order.get(pair[0], len(order)), pair[1]))
+    return Predict(tuple(seals), tuple(ordered_steals))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSaboteur:
+    """Take the saboteur instead of predicting (at an auction: from its holder, for 1
+    more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSeal:
+    """The trick's winner gives back a seal of this kind (a colour, or white)."""
+
+    kind: str
+
+
+Move = Predict | TakeSaboteur | ReturnSeal | PlayCard
+
+_PLAY_MOVES = CardMemo(PlayCard)  # one move object per card
+
+
+@dataclass(frozen=True)
+class CompletedTrick:
+    plays: tuple[Played, ...]
+    winner: int  # the seat that took it
+    returned: str | None  # the seal kind it gave back; None: none (see took_black)
+    took_black: bool  # it took a black seal (no eligible seal, and a black was left)
+
+
+@dataclass(frozen=True)
+class SealScore:
+    """How one seat scored a deal: the seals it held, or the saboteur's price."""
+
+    held: tuple[tuple[str, int], ...]  # (kind, count) at the deal's end, counts above zero
+    saboteur_price: int | None = None  # the saboteur's cost this deal; None: not the saboteur
+    blacks_by_others: int = 0  # black seals the others took this deal (for the saboteur)
+
+    @property
+    def total(self) -> int:
+        if self.saboteur_price is not None:
+            return saboteur_penalty(self.blacks_by_others, self.saboteur_price)
+        return deal_penalty(dict(self.held))
+
+    def count(self, kind: str) -> int:
+        return dict(self.held).get(kind, 0)
+
+    @property
+    def coloured(self) -> int:
+        """Coloured seals held (2 points each)."""
+        return sum(count for kind, count in self.held if kind in COLOURS)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    deal: int  # 1-based
+    scores: tuple[SealScore, ...]  # by seat
+    saboteur: int | None  # who held it this deal
+    last_trick: CompletedTrick | None = None  # the deal's final trick, seen by all
+
+
+@dataclass(frozen=True)
+class SevenSealsView:
+    """What one seat may see, or (seat None) what the whole table may see: everything but
+    the hands (seals, predictions and the saboteur are public)."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    options: SevenSealsOptions
+    phase: Phase
+    deal: int  # 1-based
+    deals_total: int
+    trick_number: int  # 1-based within the deal
+    tricks_per_deal: int
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...]  # this seat's hand, sorted by `sort_hand`; empty in the public view
+    hand_sizes: tuple[int, ...]
+    supply: Mapping[str, int]  # every seal kind, in SEAL_KINDS order
+    seals: tuple[Mapping[str, int], ...]  # by seat: every seal kind it holds now
+    predictions: tuple[Mapping[str, int] | None, ...]  # by seat: seals taken (None: not yet)
+    saboteur: int | None  # who holds it
+    saboteur_price: int | None  # what its holder pays (its score is this less the blacks)
+    saboteur_offer: int | None  # what taking it would cost the seat to move (None: closed)
+    displaced: bool  # the seat to move lost the saboteur at an auction: bid again or predict
+    saboteur_times: tuple[int, ...]  # by seat: deals it held the saboteur in this game
+    blacks_taken: tuple[int, ...]  # by seat, this deal
+    trick: tuple[Played, ...]  # this trick so far (whole while its winner chooses a seal)
+    returnable: tuple[str, ...]  # while its winner chooses: the seal kinds it may give back
+    last_trick: CompletedTrick | None
+    # Every trick of this deal: the whole table saw each one. Screens list only the last
+    # (remembering is part of the game); computer players remember them all.
+    deal_tricks: tuple[CompletedTrick, ...]
+    prediction_round: tuple[tuple[int, Move], ...]  # this deal's predictions, in order
+    results: tuple[DealResult, ...]
+    legal_moves: tuple[Move, ...]  # empty unless this seat is to move
+    winners: tuple[int, ...]  # filled once the game is over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return running_totals(self.results, len(self.players))
+
+    @property
+    def trick_cards(self) -> list[Card]:
+        return [play.card for play in self.trick]
+
+    @property
+    def lead_colour(self) -> str | None:
+        return self.trick[0].card.colour if self.trick else None
+
+    @property
+    def winning_seat(self) -> int | None:
+        """Who wins the trick as it stands."""
+        return self.trick[trick_winner(self.trick_cards)].seat if self.trick else None
+
+
+def robbable(seals: Sequence[Mapping[str, int]], predictor: int, colour: str) -> list[int]:
+    """The seats `predictor` could take a `colour` seal from: the others holding one."""
+    return [
+        seat for seat, held in enumerate(seals) if seat != predictor and held.get(colour, 0) > 0
+    ]
+
+
+def proposed_steals(
+    supply: Mapping[str, int],
+    seals: Sequence[Mapping[str, int]],
+    predictor: int,
+    wanted: Mapping[str, int],
+) -> tuple[tuple[str, int], ...]:
+    """Whom to rob, as a first proposal: each seal the supply lacks from the player who
+    then holds most of that colour (the nearest clockwise from `predictor` among equals).
+    Fewer steals than needed when the others hold too few."""
+    count = len(seals)
+    steals: list[tuple[str, int]] = []
+    for colour, lacking in steals_needed(supply, wanted).items():
+        left = {seat: seals[seat].get(colour, 0) for seat in robbable(seals, predictor, colour)}
+        for _ in range(lacking):
+            holders = [seat for seat, held in left.items() if held]
+            if not holders:
+                break
+            seat = max(holders, key=lambda s: (left[s], -((s - predictor) % count)))
+            left[seat] -= 1
+            steals.append((colour, seat))
+    return predict({}, steals).steals
