@@ -28,7 +28,12 @@ def imported_after(code: str) -> set[str]:
 
 
 def test_the_core_has_modules_to_check():
-    assert {"sticheln_tui.core.game", "sticheln_tui.core.sticheln"} <= set(CORE_MODULES)
+    assert {
+        "sticheln_tui.core.game",
+        "sticheln_tui.core.sticheln",
+        "sticheln_tui.core.hattrick",
+        "sticheln_tui.core.seven_seals",
+    } <= set(CORE_MODULES)
 
 
 @pytest.mark.parametrize("module", PURE_MODULES)
@@ -95,6 +100,7 @@ def test_the_first_screen_loads_no_game():
     game = {
         "sticheln_tui.core.game",
         "sticheln_tui.core.hattrick",
+        "sticheln_tui.core.seven_seals",
         "sticheln_tui.bots",
         "sticheln_tui.persistence",
         "sticheln_tui.screens.setup",
