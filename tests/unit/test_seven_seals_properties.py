@@ -38,7 +38,7 @@ TOP_VALUE = {3: 9, 4: 12, 5: 15}
 # Every combination of the three saboteur variants: costs 5, escalating, auction.
 VARIANTS = list(product((False, True), repeat=3))
 
-SETTINGS = settings(max_examples=12, deadline=None, print_blob=True, database=None)
+SETTINGS = settings(max_examples=8, deadline=None, print_blob=True, database=None)
 
 
 def options_for(variant: tuple[bool, bool, bool], deals: int | None) -> SevenSealsOptions:
@@ -164,6 +164,7 @@ class Books:
             assert (TakeSaboteur() in legal) == (self.offer(seat) is not None)
             predictions = {move for move in legal if type(move) is not TakeSaboteur}
             assert predictions == self.expected_predictions(seat)
+            self.check_no_steal_without_white(seat)
         elif public.phase is Phase.PLAY:
             assert set(legal) == {PlayCard(card) for card in self.expected_cards(seat)}
         else:
@@ -193,11 +194,29 @@ class Books:
                         grown.append((seals + ((colour, count),) * bool(count), steals + victims))
             ways = grown
         whites = self.supply["white"]
-        lacking_any = [c for c in COLOURS if not self.supply[c]]
-        if not whites and any(self.held[s][c] for c in lacking_any for s in range(self.count)):
-            self.events["no white for a steal"] += 1
         # Built in the canonical order `Predict` asks for: colours in order, seats ascending.
         return {Predict(seals, steals) for seals, steals in ways if len(steals) <= whites}
+
+    def check_no_steal_without_white(self, seat: int) -> None:
+        """With no white seal left, taking a seal the supply lacks is refused, saying why
+        (RULES.md 4.2), and nothing changes."""
+        if self.supply["white"]:
+            return
+        steals = [
+            (colour, victim)
+            for colour in COLOURS
+            if not self.supply[colour]
+            for victim in range(self.count)
+            if victim != seat and self.held[victim][colour]
+        ]
+        if not steals:
+            return
+        self.events["no white for a steal"] += 1
+        before = state(self.game)
+        for colour, victim in steals:
+            with pytest.raises(IllegalMove, match="no white seal is left"):
+                self.game.apply(predict({colour: 1}, [(colour, victim)]))
+        assert state(self.game) == before
 
     def victims(self, colour: str, seats: list[int], lacking: int) -> list[tuple]:
         """Every way to take `lacking` seals of `colour` from `seats`, as (colour, seat)
