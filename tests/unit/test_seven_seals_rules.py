@@ -504,13 +504,7 @@ def test_a_player_must_follow_the_lead_colour_if_able():
     game.apply(PlayCard(lead))
     # Seat 1 has no green: red or any card.
     assert {move.card for move in game.legal_moves()} == set(hand(game, 1))
-    game.apply(
-        PlayCard(
-            colour_of(hand(game, 1), "blue")[0]
-            if colour_of(hand(game, 1), "blue")
-            else colour_of(hand(game, 1), "red")[0]
-        )
-    )
+    game.apply(PlayCard(next(card for card in hand(game, 1) if card.colour != "red")))  # a discard
     # Seat 2 holds green: only green.
     greens = colour_of(hand(game, 2), "green")
     assert {move.card for move in game.legal_moves()} == set(greens)
@@ -766,7 +760,7 @@ def test_at_an_auction_the_displaced_holder_answers_at_once():
     assert score.total == max(0, 7 - score.blacks_by_others)
 
 
-def test_the_holder_is_not_offered_its_own_saboteur():
+def test_the_round_ends_when_the_last_seats_outbid_holder_predicts():
     game = new_game(3, seed=3, saboteur_auction=True)
     apply_all(game, predict({}), TakeSaboteur(), TakeSaboteur())  # seat 2 takes it from 1
     assert game.to_move == 1 and game.view(1).saboteur_offer == 6
