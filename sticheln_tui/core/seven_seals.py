@@ -157,7 +157,7 @@ def prediction_problem(
     robbed = Counter(colour for colour, _ in steals)
     for colour, count in robbed.items():
         if count > lacking.get(colour, 0):
-            return f"the supply has the {colour} seals wanted: take no more from a player"
+            return f"take only the {colour} seals the supply lacks from a player"
     for colour, count in lacking.items():
         if robbed[colour] < count:
             return f"the supply lacks {_seals(count, colour)}: say whom to take {_them(count)} from"

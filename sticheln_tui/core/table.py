@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import Card, sorted_cards
+from .cards import COLOUR_LETTERS, Card, sorted_cards
 from .names import check_names
 from .standings import winners
 
@@ -170,17 +170,25 @@ class TableGame:
 
     def apply(self, move: Any) -> None:
         """Make a move for the seat to move; an illegal move raises and changes nothing."""
-        if not self._allows(move):
-            raise IllegalMove(self._why_illegal(move))
         # A look-alike tuple, or a bool or float value, equals a card in hand but breaks
-        # later moves and the save: only a real Card with an int value is taken.
+        # later moves and the save; a colour no deck has cannot even be named in the
+        # refusal: only a real Card of a known colour with an int value is taken.
         try:
             card = move.card
         except AttributeError:
             pass  # a move without a card
         else:
-            if type(card) is not Card or type(card.value) is not int:
-                raise IllegalMove(f"{card!r} is not a card: a Card with a whole-number value")
+            if (
+                type(card) is not Card
+                or type(card.value) is not int
+                or card.colour not in COLOUR_LETTERS
+            ):
+                raise IllegalMove(
+                    f"{card!r} is not a card: a Card of a colour of the deck, "
+                    "with a whole-number value"
+                )
+        if not self._allows(move):
+            raise IllegalMove(self._why_illegal(move))
         self._legal = None
         self.moves.append(move)
         self._advance(move)

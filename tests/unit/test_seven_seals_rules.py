@@ -265,10 +265,10 @@ def test_the_steals_must_match_what_the_supply_lacks():
     supply = {**FULL_SUPPLY, "green": 0}
     seals = [{"green": 3}, {}, {}]
     assert "say whom" in prediction_problem(supply, seals, 1, {"green": 1}, [])
-    assert "take no more from a player" in prediction_problem(
+    assert "seals the supply lacks from a player" in prediction_problem(
         FULL_SUPPLY, seals, 1, {"blue": 1}, [("green", 0)]
     )
-    assert "take no more from a player" in prediction_problem(
+    assert "seals the supply lacks from a player" in prediction_problem(
         supply, seals, 1, {"green": 1}, [("green", 0), ("green", 0)]
     )
 
@@ -807,7 +807,7 @@ def test_a_move_of_the_wrong_phase_is_refused_and_changes_nothing():
 def test_a_card_of_a_colour_outside_the_deck_is_refused_and_changes_nothing():
     game = new_game(seed=SURE_WIN)
     nobody_predicts(game)
-    refused(game, PlayCard(Card("white", 1)), "not in Ann's hand")
+    refused(game, PlayCard(Card("white", 1)), "not a card: a Card of a colour of the deck")
 
 
 def test_a_malformed_prediction_is_refused_and_changes_nothing():
@@ -817,7 +817,7 @@ def test_a_malformed_prediction_is_refused_and_changes_nothing():
     refused(game, Predict((("red", "1"),)), "a prediction")
     refused(game, predict({WHITE: 1}), "only seals of the card colours")
     refused(game, predict({BLACK: 1}), "only seals of the card colours")
-    refused(game, predict({"red": 1}, [("red", 1)]), "take no more from a player")
+    refused(game, predict({"red": 1}, [("red", 1)]), "seals the supply lacks from a player")
 
 
 def test_a_seat_sees_its_own_hand_and_nobody_elses():
