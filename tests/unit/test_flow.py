@@ -408,22 +408,35 @@ def test_the_saboteur_taken_back_is_offered_again():
     assert flow.game.view(0).saboteur_offer is not None
 
 
+def at_a_seal_to_give_back(seed: int = 3) -> SevenSealsGame:
+    """A four-player game on to a trick's winner choosing which seal to give back: each
+    seat predicts the most seals it may, and plays its first legal card."""
+    game = SevenSealsGame(PLAYERS, SevenSealsOptions(deals=1), 0, seed)
+    while game.phase is not SealsPhase.RETURN:
+        moves = game.legal_moves()
+        predictions = [move for move in moves if isinstance(move, Predict)]
+        most = max(predictions, key=lambda move: sum(move.wanted.values()), default=None)
+        game.apply(most or moves[0])
+    return game
+
+
 def test_a_seal_given_back_by_a_human_can_be_taken_back_and_chosen_again():
-    """All humans, each making the first legal move: on to a trick's winner choosing
-    which of its seals to give back."""
-    flow = seven_seals_flow((None,) * 4, deals=2)
+    game = at_a_seal_to_give_back()
+    flow = TableFlow(game, (None,) * 4)
     table = Table(flow)
-    step = table.run(
-        until=lambda step: isinstance(step, Private) and flow.game.phase is SealsPhase.RETURN
-    )
-    assert flow.hooks.watched(flow.game)  # given back on the table, for all to follow
-    returnable = flow.game.view(step.seat).returnable
+    winner = game.to_move
+    assert table.step() == HandOff(winner)
+    table.answer(HandOff(winner))
+    assert table.step() == Private(winner)
+    assert flow.hooks.watched(game)  # given back on the table, for all to follow
+    returnable = game.view(winner).returnable
     assert len(returnable) >= 2
-    before = list(flow.game.moves)
+    before = list(game.moves)
     choice = ReturnSeal(returnable[-1])
-    assert flow.play(step.seat, choice)
+    assert flow.play(winner, choice)
+    assert flow.game.phase is SealsPhase.PLAY and flow.game.to_move == winner
     assert flow.take_back() == choice
-    name = flow.game.players[step.seat]
+    name = PLAYERS[winner]
     assert flow.taken_back_news(choice) == f"{name}: choose again which seal to give back."
     assert flow.game.moves == before and flow.game.phase is SealsPhase.RETURN
-    assert table.step() == Private(step.seat)  # the winner keeps the keyboard
+    assert table.step() == Private(winner)  # the winner keeps the keyboard
