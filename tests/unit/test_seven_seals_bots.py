@@ -9,12 +9,14 @@ The strong bot gets a small playout budget and a time limit that never fires.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
 
 import pytest
 
+from sticheln_tui import cli
 from sticheln_tui.bots import LEVELS, make_bot
 from sticheln_tui.bots import seven_seals as seven_seals_bots
 from sticheln_tui.bots.match import play_bot_game
@@ -267,3 +269,23 @@ def test_normal_beats_easy_in_a_small_match():
     outcomes = [play_bot_game(*job) for job in jobs(levels, options, 4, 16, "seven-seals")]
     figures = summarise(levels, outcomes)
     assert figures["seats"][0]["wins"] >= 7, figures
+
+
+def test_simulate_plays_seven_seals(capsys):
+    """The lowest total wins: the figures are those of the seeded games, shown with the
+    options and the mean penalties."""
+    levels = ["normal", "easy", "easy"]
+    args = ["--game", "seven-seals", "--seats", ",".join(levels), "--games", "3", "--seed", "2"]
+    assert cli.main(["simulate", *args, "--deals", "1", "--saboteur-auction", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "Seven Seals, 1 deals, saboteur auction, seed 2" in out and "Mean penalty" in out
+    figures = json.loads(out.strip().splitlines()[-1])
+    options = SevenSealsOptions(deals=1, saboteur_auction=True)
+    outcomes = [play_bot_game(*job) for job in jobs(levels, options, 2, 3, "seven-seals")]
+    for outcome in outcomes:
+        assert set(outcome.winners) == {
+            seat for seat, total in enumerate(outcome.totals) if total == min(outcome.totals)
+        }
+    expected = summarise(levels, outcomes)
+    assert figures["seats"] == expected["seats"]
+    assert sum(seat["wins"] for seat in figures["seats"]) == pytest.approx(3, abs=0.01)
