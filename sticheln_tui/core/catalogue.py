@@ -8,4 +8,8 @@ both are on the start-up path; tests/functional/test_menu.py holds it to `core.g
 from __future__ import annotations
 
 DEFAULT_GAME = "sticheln"
-TITLES = {"sticheln": "Sticheln", "hattrick": "Hattrick"}  # in the first screen's order
+TITLES = {
+    "sticheln": "Sticheln",
+    "hattrick": "Hattrick",
+    "seven-seals": "Seven Seals",
+}  # in the first screen's order

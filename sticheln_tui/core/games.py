@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from .game import Game
 from .hattrick import HattrickGame
+from .seven_seals import SevenSealsGame
 from .table import TableGame
 
-GAMES: dict[str, type[TableGame]] = {game.GAME: game for game in (Game, HattrickGame)}
+GAMES: dict[str, type[TableGame]] = {
+    game.GAME: game for game in (Game, HattrickGame, SevenSealsGame)
+}
 
 
 def game_named(key: str) -> type[TableGame]:

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
 from .cards import Card, CardMemo
 from .table import PlayCard, Played, TableGame, running_totals
-from .standings import winners
 
 # The card colours, in the order a hand is shown: red (always trump) first.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -155,11 +155,12 @@ def prediction_problem(
             return f"a prediction holds 0 to {SEALS[colour]} {colour} seals, not {count!r}"
     lacking = steals_needed(supply, wanted)
     robbed = Counter(colour for colour, _ in steals)
-    if robbed != Counter(lacking):
-        if not lacking:
-            return "the supply has every seal wanted: nobody is robbed"
-        colour, count = next(iter(lacking.items()))
-        return f"the supply lacks {_seals(count, colour)}: say whom to take them from"
+    for colour, count in robbed.items():
+        if count > lacking.get(colour, 0):
+            return f"the supply has the {colour} seals wanted: take no more from a player"
+    for colour, count in lacking.items():
+        if robbed[colour] < count:
+            return f"the supply lacks {_seals(count, colour)}: say whom to take {_them(count)} from"
     if len(steals) > supply.get(WHITE, 0):
         return "no white seal is left for the robbed player, so no seal can be taken"
     per_victim = Counter(steals)
@@ -173,6 +174,10 @@ def prediction_problem(
 
 def _seals(count: int, kind: str) -> str:
     return f"{count} {kind} seal{'' if count == 1 else 's'}"
+
+
+def _them(count: int) -> str:
+    return "it" if count == 1 else "them"
 
 
 # -- the game -------------------------------------------------------------------------
@@ -369,3 +374,316 @@ def proposed_steals(
             left[seat] -= 1
             steals.append((colour, seat))
     return predict({}, steals).steals
+
+
+class SevenSealsGame(TableGame):
+    """One game of Seven Seals from the first deal to the final scores."""
+
+    GAME = "seven-seals"
+    TITLE = "Seven Seals"
+    OPTIONS = SevenSealsOptions
+    LOWEST_WINS = True  # penalty points
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: SevenSealsOptions = SevenSealsOptions(),
+        first_leader: int = 0,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(players, options, first_leader, seed)
+
+    def _check_table(self, players: int, options: SevenSealsOptions) -> None:
+        check_players(players)
+
+    def _start(self) -> None:
+        count = len(self.players)
+        self.deals_total = self.options.deals or standard_deals(count)
+        self.saboteur_times = [0] * count
+        self._start_deal(0)
+
+    def _copy_state(self, copy: SevenSealsGame) -> None:
+        copy.saboteur_times = list(self.saboteur_times)
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.supply = dict(self.supply)
+        copy.seals = [dict(held) for held in self.seals]
+        copy.predictions = list(self.predictions)
+        copy.blacks_taken = list(self.blacks_taken)
+        copy.trick = list(self.trick)
+        copy.trick_cards = list(self.trick_cards)
+        copy.deal_tricks = list(self.deal_tricks)
+        copy.prediction_round = list(self.prediction_round)
+        copy._waiting = list(self._waiting)
+
+    # -- deals --------------------------------------------------------------------
+
+    def _start_deal(self, index: int) -> None:
+        count = len(self.players)
+        self.deal_index = index
+        self.hands, _ = self._deal(deck_for(count))  # every card is dealt
+        self.hands = [list(sort_hand(hand)) for hand in self.hands]
+        self.supply: dict[str, int] = dict(SEALS)
+        self.seals: list[dict[str, int]] = [dict.fromkeys(SEAL_KINDS, 0) for _ in range(count)]
+        self.predictions: list[dict[str, int] | None] = [None] * count
+        self.saboteur: int | None = None
+        self.saboteur_price: int | None = None
+        self.blacks_taken = [0] * count
+        self.trick: list[Played] = []
+        self.trick_cards: list[Card] = []
+        self.last_trick: CompletedTrick | None = None
+        self.deal_tricks: list[CompletedTrick] = []
+        self.prediction_round: list[tuple[int, Move]] = []
+        # Deal 1 is dealt by the seat right of the chosen player, who predicts and leads
+        # first; the deal then moves one seat clockwise (RULES.md 4.2).
+        self.dealer = self._rotation_dealer(index)
+        first = (self.dealer + 1) % count
+        # The seats still to predict after the one whose turn it is, in order.
+        self._waiting = [(first + step) % count for step in range(1, count)]
+        self._turn_of: int = first  # whose turn it is in the round (an auction interrupts)
+        self._displaced: int | None = None  # an auction's loser, who answers at once
+        self.phase = Phase.PREDICT
+        self.to_move: int | None = first
+
+    def _next_in_round(self) -> None:
+        """The prediction round goes on left of the seat whose turn it was; after the
+        last, play begins."""
+        self._displaced = None
+        if self._waiting:
+            self._turn_of = self._waiting.pop(0)
+            self.to_move = self._turn_of
+            return
+        if self.saboteur is not None:
+            self.saboteur_times[self.saboteur] += 1
+        self.phase = Phase.PLAY
+        self.to_move = (self.dealer + 1) % len(self.players)
+
+    def _finish_trick(self) -> None:
+        winner = self.trick[trick_winner(self.trick_cards)].seat
+        choices = [] if winner == self.saboteur else self._returnable(winner)
+        if len(choices) > 1:
+            self.phase = Phase.RETURN
+            self.to_move = winner
+            return
+        self._close_trick(winner, choices[0] if choices else None)
+
+    def _returnable(self, seat: int) -> list[str]:
+        return seals_to_return(self.trick_cards, self.seals[seat])
+
+    def _close_trick(self, winner: int, returned: str | None) -> None:
+        took_black = False
+        if returned is not None:
+            self.seals[winner][returned] -= 1
+            self.supply[returned] += 1
+        elif winner != self.saboteur and self.supply[BLACK]:
+            took_black = True
+            self.supply[BLACK] -= 1
+            self.seals[winner][BLACK] += 1
+            self.blacks_taken[winner] += 1
+        self.last_trick = CompletedTrick(tuple(self.trick), winner, returned, took_black)
+        self.deal_tricks.append(self.last_trick)
+        self.trick = []
+        self.trick_cards = []
+        self.phase = Phase.PLAY
+        self.to_move = winner
+        if len(self.deal_tricks) == HAND_SIZE:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        blacks = sum(self.blacks_taken)
+        scores = tuple(
+            SealScore((), self.saboteur_price, blacks)
+            if seat == self.saboteur
+            else SealScore(tuple((kind, n) for kind, n in held.items() if n))
+            for seat, held in enumerate(self.seals)
+        )
+        self.results.append(DealResult(self.deal_index + 1, scores, self.saboteur, self.last_trick))
+        if len(self.results) < self.deals_total:
+            self._start_deal(self.deal_index + 1)
+        else:
+            self.phase = Phase.OVER
+            self.to_move = None
+
+    # -- moves --------------------------------------------------------------------
+
+    def _saboteur_offer(self) -> int | None:
+        """What taking the saboteur would cost the seat to move now; None when it may
+        not: it is held and there is no auction (or the seat holds it already)."""
+        if self.phase is not Phase.PREDICT:
+            return None
+        seat = self.to_move
+        if self.saboteur is None:
+            return saboteur_base_cost(self.options, self.saboteur_times[seat])
+        if self.options.saboteur_auction and self.saboteur != seat:
+            return self.saboteur_price + 1
+        return None
+
+    def _moves_open(self) -> tuple[Move, ...]:
+        if self.phase is Phase.PLAY:
+            return tuple(
+                map(
+                    _PLAY_MOVES.__getitem__, legal_cards(self.trick_cards, self.hands[self.to_move])
+                )
+            )
+        if self.phase is Phase.RETURN:
+            return tuple(ReturnSeal(kind) for kind in self._returnable(self.to_move))
+        if self.phase is Phase.PREDICT:
+            sabotage = (TakeSaboteur(),) if self._saboteur_offer() is not None else ()
+            return sabotage + tuple(self._predictions_open())
+        return ()
+
+    def _predictions_open(self) -> Iterable[Predict]:
+        """Every legal prediction of the seat to move, with every choice of whom to rob."""
+        seat = self.to_move
+        supply, whites = self.supply, self.supply[WHITE]
+        others = {colour: robbable(self.seals, seat, colour) for colour in COLOURS}
+        ranges = [
+            range(min(SEALS[c], supply[c] + sum(self.seals[s][c] for s in others[c])) + 1)
+            for c in COLOURS
+        ]
+        for counts in product(*ranges):
+            wanted = {c: n for c, n in zip(COLOURS, counts, strict=True) if n}
+            lacking = steals_needed(supply, wanted)
+            if sum(lacking.values()) > whites:
+                continue
+            options = [
+                _victims(colour, others[colour], self.seals, lacking[colour]) for colour in lacking
+            ]
+            seals = tuple(pair for pair in zip(COLOURS, counts, strict=True) if pair[1])
+            for choice in product(*options):
+                # Built in order (colours, then seats), as `predict` would sort them.
+                yield Predict(seals, tuple(pair for victims in choice for pair in victims))
+
+    def _allows(self, move: object) -> bool:
+        # A prediction is checked by its rule, not found among the ~1,500 open ones.
+        if self.phase is Phase.PREDICT:
+            if type(move) is TakeSaboteur:
+                return self._saboteur_offer() is not None
+            return type(move) is Predict and self._prediction_problem(move) is None
+        return move in self.legal_moves()
+
+    def _prediction_problem(self, move: Predict) -> str | None:
+        try:
+            if move != predict(move.wanted, move.steals):
+                return "a prediction lists its seals in colour order, each count above zero"
+            return prediction_problem(
+                self.supply, self.seals, self.to_move, move.wanted, move.steals
+            )
+        except (TypeError, ValueError):
+            return "a prediction is (colour, count) pairs and (colour, seat) steals"
+
+    def _why_illegal(self, move: object) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        name = self.players[self.to_move]
+        if self.phase is Phase.PREDICT:
+            if type(move) is TakeSaboteur:
+                holder = self.players[self.saboteur]
+                if self.saboteur == self.to_move:
+                    return f"{name} holds the saboteur already"
+                return f"the saboteur is {holder}'s: there is no auction"
+            if type(move) is not Predict:
+                return f"{name} must predict (take seals) or take the saboteur now"
+            return self._prediction_problem(move) or "that prediction is not open now"
+        if self.phase is Phase.RETURN:
+            choices = " or ".join(self._returnable(self.to_move))
+            return f"{name} gives back a {choices} seal now"
+        if type(move) is not PlayCard:
+            return f"{name} must play a card now"
+        if move.card not in self.hands[self.to_move]:
+            return f"{move.card} is not in {name}'s hand"
+        return f"{name} must follow {self.trick_cards[0].colour}"
+
+    def _advance(self, move: Move) -> None:
+        seat = self.to_move
+        kind = type(move)
+        if kind is PlayCard:
+            self.hands[seat].remove(move.card)
+            self.trick.append(Played(seat, move.card))
+            self.trick_cards.append(move.card)
+            if len(self.trick) < len(self.players):
+                self.to_move = (seat + 1) % len(self.players)
+            else:
+                self._finish_trick()
+        elif kind is ReturnSeal:
+            self._close_trick(seat, move.kind)
+        elif kind is TakeSaboteur:
+            self._take_saboteur(seat)
+        else:
+            self._predict(seat, move)
+
+    def _take_saboteur(self, seat: int) -> None:
+        self.prediction_round.append((seat, TakeSaboteur()))
+        holder, price = self.saboteur, self._saboteur_offer()
+        self.saboteur, self.saboteur_price = seat, price
+        if holder is None:
+            self._next_in_round()
+        else:  # an auction: the displaced holder answers at once
+            self._displaced = holder
+            self.to_move = holder
+
+    def _predict(self, seat: int, move: Predict) -> None:
+        self.prediction_round.append((seat, move))
+        for colour, count in move.seals:
+            taken_from_supply = min(count, self.supply[colour])
+            self.supply[colour] -= taken_from_supply
+            self.seals[seat][colour] += count
+        for colour, victim in move.steals:
+            self.seals[victim][colour] -= 1
+            self.seals[victim][WHITE] += 1
+            self.supply[WHITE] -= 1
+        self.predictions[seat] = move.wanted
+        # After an auction's loser predicts, the round goes on left of the seat whose
+        # turn it was.
+        self._next_in_round()
+
+    # -- views --------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> SevenSealsView:
+        count = len(self.players)
+        over = self.phase is Phase.OVER
+        return SevenSealsView(
+            seat=seat,
+            players=self.players,
+            options=self.options,
+            phase=self.phase,
+            deal=self.deal_index + 1,
+            deals_total=self.deals_total,
+            trick_number=min(len(self.deal_tricks) + 1, HAND_SIZE),
+            tricks_per_deal=HAND_SIZE,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            hand=tuple(self.hands[seat]) if seat is not None and not over else (),
+            hand_sizes=(0,) * count if over else tuple(len(hand) for hand in self.hands),
+            supply=dict(self.supply),
+            seals=tuple(dict(held) for held in self.seals),
+            predictions=tuple(
+                None if wanted is None else dict(wanted) for wanted in self.predictions
+            ),
+            saboteur=self.saboteur,
+            saboteur_price=self.saboteur_price,
+            saboteur_offer=self._saboteur_offer(),
+            displaced=self._displaced is not None and self._displaced == self.to_move,
+            saboteur_times=tuple(self.saboteur_times),
+            blacks_taken=tuple(self.blacks_taken),
+            trick=tuple(self.trick),
+            returnable=tuple(self._returnable(self.to_move)) if self.phase is Phase.RETURN else (),
+            last_trick=self.last_trick,
+            deal_tricks=tuple(self.deal_tricks),
+            prediction_round=tuple(self.prediction_round),
+            results=tuple(self.results),
+            legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),
+            winners=self.winners,
+        )
+
+
+def _victims(
+    colour: str, holders: Sequence[int], seals: Sequence[Mapping[str, int]], lacking: int
+) -> list[list[tuple[str, int]]]:
+    """Every way to take `lacking` seals of `colour` from `holders`, one seal at most
+    per seal held: lists of (colour, seat), in seat order."""
+    ways = []
+    for seats in combinations_with_replacement(holders, lacking):
+        taken = Counter(seats)
+        if all(seals[seat][colour] >= n for seat, n in taken.items()):
+            ways.append([(colour, seat) for seat in seats])
+    return ways

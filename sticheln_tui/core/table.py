@@ -75,6 +75,7 @@ class TableGame:
     GAME: ClassVar[str]
     TITLE: ClassVar[str]
     OPTIONS: ClassVar[type]  # the class of the game's options
+    LOWEST_WINS: ClassVar[bool] = False  # totals are penalty points: the lowest wins
 
     def __init__(
         self,
@@ -136,8 +137,8 @@ class TableGame:
         """Give `copy` its own copies of this game's mutable fields."""
 
     def _winners(self) -> list[int]:
-        """The seats with the highest total share the win."""
-        return winners(self.totals)
+        """The seats with the best total share the win."""
+        return winners([-total for total in self.totals] if self.LOWEST_WINS else self.totals)
 
     # -- deals --------------------------------------------------------------------
 

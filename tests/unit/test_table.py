@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import sticheln_tui.core.table
@@ -33,6 +33,8 @@ def card_move_with_value(game_class: type[TableGame], values: set[int]):
     """A legal card move, at the start of some seeded game, whose card has one of `values`."""
     for seed in range(100):
         game = new_game(game_class, seed=seed)
+        while not any(hasattr(move, "card") for move in game.legal_moves()):
+            game.apply(game.legal_moves()[0])  # Seven Seals: everybody predicts first
         for move in game.legal_moves():
             if move.card.value in values:
                 return game, move
@@ -57,7 +59,7 @@ def test_moves_take_real_cards_with_int_values_only(game_class, fake):
         game.apply(type(move)(fake(move.card)))
     assert state(game) == before
     game.apply(move)  # the real card is taken
-    assert game.moves == [move]
+    assert game.moves[-1] == move
 
 
 @pytest.mark.parametrize("game_class", GAMES.values(), ids=GAMES)
@@ -131,7 +133,8 @@ def check_protocol(game: TableGame, rng: random.Random) -> None:
             continue
         game.apply(rng.choice(legal))
     assert game.legal_moves() == () and game.to_move is None
-    assert game.winners and all(game.totals[s] == max(game.totals) for s in game.winners)
+    best = min if game.LOWEST_WINS else max
+    assert game.winners and all(game.totals[s] == best(game.totals) for s in game.winners)
     with pytest.raises(IllegalMove):
         game.apply(rng.choice(game.moves))
 
@@ -139,11 +142,15 @@ def check_protocol(game: TableGame, rng: random.Random) -> None:
 @SETTINGS
 @given(
     key=st.sampled_from(list(GAMES)),
-    players=st.integers(min_value=4, max_value=7),
+    players=st.integers(min_value=3, max_value=7),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
 def test_every_game_keeps_the_protocol_in_random_play(key, players, seed):
     game_class = GAMES[key]
+    try:
+        game_class(NAMES[:players])
+    except ValueError:
+        assume(False)  # not a table size of this game
     rng = random.Random(seed)
     game = new_game(game_class, players, seed)
     check_protocol(game, rng)
