@@ -10,8 +10,8 @@ from textual.screen import Screen
 
 from ..core.catalogue import TITLES
 from ..core.hattrick import HattrickOptions
-from ..core.seven_seals import SevenSealsOptions
 from ..core.options import OPTIONS, badge, deals_text
+from ..core.seven_seals import SevenSealsOptions
 from ..core.sticheln import Rules
 from ..textual_fixes import KeysFooter
 from .hattrick.rules import RULES_TEXT as HATTRICK_RULES_TEXT

@@ -12,7 +12,7 @@ from ...core.seven_seals import (
     SevenSealsView,
     TakeSaboteur,
 )
-from ...core.table import Played, PlayCard
+from ...core.table import PlayCard, Played
 from ..handoff import HandoffScreen
 from . import parts
 

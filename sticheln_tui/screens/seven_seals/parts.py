@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ...core.cards import Card
+from ...core.cards import COLOUR_LETTERS, Card
 from ...core.seven_seals import (
     BLACK,
     COLOURS,
@@ -37,9 +37,11 @@ from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_
 
 COUNT_CELLS = 3  # a count of one coloured seal kind, right-aligned
 WHITE_HEADER, BLACK_HEADER, NOW_HEADER = " white", " black", "  now"
+TOOK_HEADER = "  took"  # the seals a seat took when it predicted: `R2 B1`
 # The cells of a seat's counts, which a saboteur's or a waiting seat's words take instead.
 COUNTS_CELLS = len(COLOURS) * COUNT_CELLS + len(WHITE_HEADER) + len(BLACK_HEADER)
 SEALS_FIXED = PANEL_FRAME + len("▶ ") + len(" D ") + COUNTS_CELLS + len(NOW_HEADER)
+TOOK_CELLS = len("  R5 Y3 G3 B3 P3")
 WINNING, TAKES, TOOK = "  ◀ winning", "  ◀ takes it", "  ◀ took it"
 TRICK_FIXED = PANEL_FRAME + 1 + CARD_WIDTH + len(TAKES)
 SUPPLY = "supply"
@@ -77,17 +79,35 @@ def name_width(view: SevenSealsView, width: int) -> int:
     return name_column_width(view.players, (width - SEALS_FIXED - TRICK_FIXED) // 2)
 
 
+def took_room(names: int, width: int) -> bool:
+    """Whether the seals panel has room, beside the trick panel at its narrowest, for
+    the seals each seat took when it predicted."""
+    return width - SEALS_FIXED - TRICK_FIXED - 2 * names >= TOOK_CELLS
+
+
 # -- the seals ------------------------------------------------------------------------
 
 
-def seals_header(with_now: bool) -> Text:
-    """The heading over the seal counts: colour letters, `white`, `black` (and `now`)."""
+def seals_header(with_now: bool, with_took: bool = False) -> Text:
+    """The heading over the seal counts: colour letters, `white`, `black` (and `now`,
+    and `took`)."""
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
         header.append_text(colour_letter(colour))
     header.append(WHITE_HEADER + BLACK_HEADER + (NOW_HEADER if with_now else ""), style="dim")
+    if with_took:
+        header.append(TOOK_HEADER, style="dim")
     return header
+
+
+def took_text(view: SevenSealsView, seat: int) -> Text:
+    """`R2 B1`: the seals the seat took when it predicted (`none`: it predicted nothing)."""
+    wanted = view.predictions[seat]
+    if wanted is None:
+        return Text("")
+    taken = [f"{COLOUR_LETTERS[colour]}{n}" for colour in COLOURS if (n := wanted.get(colour))]
+    return Text(" ".join(taken) or "none")
 
 
 def _counts(held: Mapping[str, int]) -> Text:
@@ -95,7 +115,8 @@ def _counts(held: Mapping[str, int]) -> Text:
     for kind in (*COLOURS, WHITE, BLACK):
         cells = COUNT_CELLS if kind in COLOURS else len(WHITE_HEADER)
         count = held.get(kind, 0)
-        line.append(f"{count:>{cells}}" if count else f"{'·':>{cells}}", style="" if count else "dim")
+        shown = str(count) if count else "·"
+        line.append(f"{shown:>{cells}}", style="" if count else "dim")
     return line
 
 
@@ -107,9 +128,10 @@ def penalty_now(view: SevenSealsView, seat: int) -> int:
     return deal_penalty(view.seals[seat])
 
 
-def seal_line(view: SevenSealsView, seat: int, with_now: bool) -> Text:
-    """A seat's seals: dealer mark, then the seals it holds by kind (and its penalty now);
-    the saboteur's holder, a seat yet to predict and the one choosing say so instead."""
+def seal_line(view: SevenSealsView, seat: int, with_now: bool, with_took: bool = False) -> Text:
+    """A seat's seals: dealer mark, then the seals it holds by kind (and its penalty now,
+    and the seals it took when it predicted); the saboteur's holder, a seat yet to predict
+    and the one choosing say so instead."""
     line = Text(" D " if seat == view.dealer else "   ", style="bold")
     if seat == view.saboteur:
         words_ = f"  saboteur, costs {view.saboteur_price}"
@@ -122,21 +144,28 @@ def seal_line(view: SevenSealsView, seat: int, with_now: bool) -> Text:
         line.append_text(_counts(view.seals[seat]))
     if with_now:
         line.append(f"{penalty_now(view, seat):>{len(NOW_HEADER)}}", style="bold")
+    if with_took:
+        line.append("  ").append_text(took_text(view, seat))
     return line
 
 
-def seals_text(view: SevenSealsView, names: int, *, supply: bool = False) -> Text:
+def seals_text(
+    view: SevenSealsView, names: int, *, supply: bool = False, with_took: bool = False
+) -> Text:
     """A heading, then (`supply`) what the supply holds, then a line a seat: turn marker,
-    name and its `seal_line`. During play each seat's penalty if the deal ended now."""
+    name and its `seal_line` (`with_took`: what it took when it predicted). During play
+    each seat's penalty if the deal ended now."""
     with_now = view.phase != Phase.PREDICT
-    lines = [Text(" " * (len("▶ ") + names)) + seals_header(with_now)]
+    if supply:
+        names = max(names, len(SUPPLY))
+    lines = [Text(" " * (len("▶ ") + names)) + seals_header(with_now, with_took)]
     if supply:
         lines.append(Text(f"  {SUPPLY:<{names}}   ", style="italic") + _counts(view.supply))
     for seat, name in enumerate(view.players):
         line = Text()
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
         line.append(fit_name(name, names, view.players), style="bold" if seat == view.seat else "")
-        lines.append(line + seal_line(view, seat, with_now))
+        lines.append(line + seal_line(view, seat, with_now, with_took))
     return Text("\n").join(lines)
 
 
@@ -193,7 +222,7 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
     between tricks (or while its winner chooses a seal) the trick just taken."""
     if trick_stands(view):
         last = view.last_trick
-        lines = [Text(f"{outcome(view, last, view.saboteur)}; leads next.", style="italic")]
+        lines = [Text(f"{outcome(view, last, view.saboteur)}.", style="italic")]
         for play in last.plays:
             line = _play_line(view, play.seat, play.card, names)
             if play.seat == last.winner:
@@ -204,12 +233,13 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
     if view.phase == Phase.RETURN:
-        kinds = " or ".join(view.returnable)
-        note = f"{view.players[winner]} took it: gives back a {kinds} seal."
+        note = f"{view.players[winner]} gives back {' or '.join(view.returnable)}."
     elif view.lead_colour is None:
-        note = "Lead any card; red is always trump."
+        note = "Lead any card; red trumps."
+    elif view.lead_colour == TRUMP:
+        note = "Follow red if you can."
     else:
-        note = f"Follow {view.lead_colour} if you can; else red trumps, or discard."
+        note = f"Follow {view.lead_colour}; else red trumps."
     lines = [Text(note, style="italic")]
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
@@ -326,7 +356,9 @@ def public_table(public: SevenSealsView, width: int) -> list[Text]:
     stands, whose turn, the seals, and during play the trick and the last one."""
     names = name_width(public, width)
     texts = [status_line(public), turn_text(public)]
-    texts.append(seals_text(public, names, supply=public.phase == Phase.PREDICT))
+    predicting = public.phase == Phase.PREDICT
+    took = predicting or took_room(names, width)
+    texts.append(seals_text(public, names, supply=predicting, with_took=took))
     if public.phase in (Phase.PLAY, Phase.RETURN):
         texts += [trick_text(public, names), last_trick_text(public, width)]
     return texts

@@ -37,7 +37,7 @@ from .proposal import proposal
 TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
 # Left of a colour's cards: the panel's frame, the cursor, the colour's name, its seals
 # and their count.
-ROW_FIXED = parts.PANEL_FRAME + len("▸ ") + len("purple ") + max(SEALS.values()) + len(" 5  ")
+ROW_FIXED = parts.PANEL_FRAME + len("▸ purple  ") + max(SEALS.values()) + len(" 5  ")
 
 
 class SevenSealsPredictionScreen(PrivateScreen):
@@ -63,7 +63,6 @@ class SevenSealsPredictionScreen(PrivateScreen):
         self.wanted = dict.fromkeys(COLOURS, 0)
         self.victims: dict[str, tuple[int, ...]] = {}  # by colour, whom its steals rob
         self.saboteur_chosen = False  # Enter takes the saboteur (the proposal was that)
-        self.refusal: str | None = None  # why Enter changed nothing, until the choice changes
         self._take(proposal(view))
 
     def _take(self, move: Predict | TakeSaboteur) -> None:
@@ -136,7 +135,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
     def _draw(self) -> None:
         width = self.app.size.width
         names = parts.name_width(self.view, width)
-        update_text(self.query_one("#seals", Static), parts.seals_text(self.view, names, supply=True))
+        seals = parts.seals_text(self.view, names, supply=True, with_took=True)
+        update_text(self.query_one("#seals", Static), seals)
         self.query_one("#prediction", Static).update(self._rows(width))
         update_text(self.query_one("#choice-line", Static), self._choice_line())
         update_text(self.query_one("#steal-line", Static), self._steal_line())
@@ -146,7 +146,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
     def _rows(self, width: int) -> Table:
         """A row a colour, red first: the cursor, the colour, its seals taken of the
         colour's total, and your cards of that colour."""
-        table = Table(box=None, padding=(0, 1, 0, 0), show_header=False, pad_edge=False)
+        table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, pad_edge=False)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
@@ -183,11 +183,11 @@ class SevenSealsPredictionScreen(PrivateScreen):
         """The steals the choice implies, and whom they rob; or why it may not be made."""
         if self.saboteur_chosen:
             return Text("")
-        problem = self.refusal or self.problem()
+        problem = self.problem()
         if problem:
             return Text(f"Not possible: {problem}.", style="bold")
         if not self.steals:
-            return Text("The supply has every seal you take.", style="dim")
+            return Text("")
         view = self.view
         victims = {seat for _, seat in self.steals}
         who = "who take" if len(victims) > 1 else "who takes"
@@ -248,7 +248,6 @@ class SevenSealsPredictionScreen(PrivateScreen):
         view = self.view
         steals = proposed_steals(view.supply, view.seals, view.seat, {colour: count})
         self.victims[colour] = tuple(seat for _, seat in steals)
-        self.refusal = None
         self._draw()
 
     def action_rob_another(self) -> None:
@@ -259,20 +258,13 @@ class SevenSealsPredictionScreen(PrivateScreen):
         now = tuple(sorted(self.victims.get(colour, ())))
         later = (choices.index(now) + 1) % len(choices) if now in choices else 0
         self.victims[colour] = choices[later]
-        self.refusal = None
         self._draw()
 
     def action_take_seals(self) -> None:
-        move = self.chosen_move()
-        problem = self.problem()
-        if problem is None and move not in self.view.legal_moves:
-            problem = "the rules do not allow these seals now"
-        if problem:
-            self.refusal = problem
+        if self.problem() is not None:  # said on the screen already
             self.app.bell()
-            self._draw()
             return
-        self.submit(move)
+        self.submit(self.chosen_move())
 
     def action_take_saboteur(self) -> None:
         self.action_saboteur()

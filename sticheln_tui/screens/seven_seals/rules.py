@@ -69,7 +69,8 @@ black one {PENALTY[BLACK]}, a white one {PENALTY[WHITE]}. No seals, no penalty. 
 saboteur scores as above. Then all seals and the saboteur go back for the next deal.
 
 For example: you end with one blue seal, one white seal and two black seals:
-{COLOURED_PENALTY} + {PENALTY[WHITE]} + 2 × {PENALTY[BLACK]} = **{COLOURED_PENALTY + PENALTY[WHITE] + 2 * PENALTY[BLACK]} points**.
+{COLOURED_PENALTY} + {PENALTY[WHITE]} + {PENALTY[BLACK]} + {PENALTY[BLACK]} =
+**{COLOURED_PENALTY + PENALTY[WHITE] + 2 * PENALTY[BLACK]} points**.
 
 **Game length.** One deal per player (every player deals once); with 3 players two
 rounds, {standard_deals(3)} deals. A game may be set up with another number of deals.
@@ -96,8 +97,8 @@ They can be combined.
 | key | does |
 |---|---|
 | ↑ ↓ | predicting: choose a colour |
-| ← → | predicting: fewer or more seals of that colour; at the table: choose a card, or the seal to give back |
-| Enter | take the seals chosen (the proposal, if you changed nothing); play the chosen card; give back the chosen seal; continue |
+| ← → | predicting: fewer or more seals; at the table: a card, or the seal to give back |
+| Enter | take the seals chosen (as proposed, unless changed); play the card; give back the seal |
 | s | take the saboteur (at an auction: bid 1 more) |
 | w | rob another player of the seal the supply lacks |
 | mouse | click a card to choose it, click it again to play it |

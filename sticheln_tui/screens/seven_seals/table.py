@@ -10,7 +10,6 @@ from textual.widgets import Static
 from ...bots import Advice, make_bot
 from ...core.cards import Card
 from ...core.seven_seals import Move, Phase, ReturnSeal, SevenSealsView, legal_cards
-from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
@@ -54,7 +53,7 @@ class SevenSealsTableScreen(TableScreen):
         return {
             "status": parts.status_line(view),
             "turn": turn_text(view),
-            "seals": parts.seals_text(view, names),
+            "seals": parts.seals_text(view, names, with_took=parts.took_room(names, width)),
             "trick": parts.trick_text(view, names),
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
         }
@@ -86,7 +85,10 @@ class SevenSealsTableScreen(TableScreen):
         for index, kind in enumerate(self.view.returnable):
             chosen = index == self.seal
             text.append(" ")
-            text.append(f"[{kind}]" if chosen else f" {kind} ", style="bold reverse" if chosen else "")
+            if chosen:
+                text.append(f"[{kind}]", style="bold reverse")
+            else:
+                text.append(f" {kind} ")
         return text.append("   (←→, Enter)", style="dim")
 
     def legal_cards(self) -> set[Card]:
