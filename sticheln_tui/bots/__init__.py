@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import hattrick
+from . import hattrick, seven_seals
 from .base import Advice, Bot
 from .easy import EasyBot
 from .normal import NormalBot
@@ -14,7 +14,11 @@ from .strong import StrongBot
 BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
 LEVELS = tuple(BOTS)
 # Each game's bots, by the game's key; every game has the same levels.
-GAME_BOTS: dict[str, dict[str, type[Bot]]] = {"sticheln": BOTS, "hattrick": hattrick.BOTS}
+GAME_BOTS: dict[str, dict[str, type[Bot]]] = {
+    "sticheln": BOTS,
+    "hattrick": hattrick.BOTS,
+    "seven-seals": seven_seals.BOTS,
+}
 
 __all__ = [
     "BOTS",
@@ -61,7 +65,7 @@ def level_named(text: str) -> str:
 
 def make_bot(level: str, seed: int = 0, game: str = "sticheln") -> Bot:
     """A bot of this level ("easy", "normal" or "strong") for this game (its key:
-    "sticheln", "hattrick"); raises ValueError otherwise."""
+    "sticheln", "hattrick", "seven-seals"); raises ValueError otherwise."""
     if game not in GAME_BOTS:
         raise ValueError(f"a game is one of {', '.join(GAME_BOTS)}, not {game!r}")
     return GAME_BOTS[game][level_named(level)](seed)

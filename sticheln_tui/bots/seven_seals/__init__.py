@@ -1,0 +1,20 @@
+"""Seven Seals' computer players (RULES.md 4); like the other games', they see one seat's
+view. The screens preselect the normal bot's choice for a human: `proposal` and
+`proposed_return`."""
+
+from __future__ import annotations
+
+from ...core.seven_seals import Predict, ReturnSeal, SevenSealsView, TakeSaboteur
+from .players import BOTS, EasyBot, NormalBot, StrongBot
+
+__all__ = ["BOTS", "EasyBot", "NormalBot", "StrongBot", "proposal", "proposed_return"]
+
+
+def proposal(view: SevenSealsView) -> Predict | TakeSaboteur:
+    """What the normal bot would do in the prediction round, for the seat to move."""
+    return NormalBot().choose(view)
+
+
+def proposed_return(view: SevenSealsView) -> ReturnSeal:
+    """The seal the normal bot would give back, for the trick's winner."""
+    return NormalBot().choose(view)

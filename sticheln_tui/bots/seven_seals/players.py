@@ -1,0 +1,283 @@
+"""Seven Seals' computer players: easy, normal and strong. Prediction is the skill."""
+
+from __future__ import annotations
+
+import random
+
+from ...core.cards import Card
+from ...core.seven_seals import (
+    COLOURS,
+    TRUMP,
+    WHITE,
+    Phase,
+    PlayCard,
+    Predict,
+    ReturnSeal,
+    SevenSealsView,
+    TakeSaboteur,
+)
+from ..base import Advice, Bot
+from ..search import SamplingBot
+from .thumb import (
+    beats,
+    choose_card,
+    eligible,
+    estimated_penalty,
+    expected_wins,
+    predicted_seals,
+    seal_to_return,
+    top_value,
+    trick_outcome,
+    winning_card,
+)
+from .world import Deal, fitted_prediction, outside_bits, predict_out, sample_deal
+
+# Black seals the others take in a deal with a saboteur at the table, on average: what
+# the saboteur expects to earn back of its price.
+EXPECTED_BLACKS = 2.0
+# A prediction costs this much more than its estimate on average: the hand's tricks are
+# never quite what they look like.
+PREDICTION_SLACK = 1.5
+
+
+class SevenSealsBot(Bot):
+    """A Seven Seals player: it predicts (or takes the saboteur), plays cards and chooses
+    which seal to give back."""
+
+    def moment(self, view: SevenSealsView) -> str:
+        return (
+            f"seven-seals/{view.deal}/{view.phase}/{len(view.prediction_round)}"
+            f"/{view.trick_number}/{len(view.trick)}"
+        )
+
+    def decide(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        if view.phase is Phase.PREDICT:
+            return self.prediction(view, rng)
+        if view.phase is Phase.RETURN:
+            if len(view.legal_moves) == 1:
+                return Advice(view.legal_moves[0], "the only seal you may give back")
+            return self.give_back(view, rng)
+        if len(view.legal_moves) == 1:
+            return Advice(view.legal_moves[0], "the only card you may play")
+        return self.play(view, rng)
+
+    def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+    def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+    def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        raise NotImplementedError
+
+
+def me(view: SevenSealsView) -> int:
+    assert view.seat is not None
+    return view.seat
+
+
+def fitted(view: SevenSealsView, wanted: dict[str, int]) -> Predict:
+    return fitted_prediction(wanted, view.supply, view.seals, me(view))
+
+
+def tricks_text(seals: dict[str, int]) -> str:
+    """ "2 red, 1 green" or "no trick"."""
+    parts = [f"{seals[colour]} {colour}" for colour in COLOURS if seals.get(colour)]
+    return ", ".join(parts) if parts else "no trick"
+
+
+class EasyBot(SevenSealsBot):
+    """Predicts a rough count of its high cards and long reds; plays high to win when it
+    holds a seal of the lead colour, low otherwise; never takes the saboteur unasked."""
+
+    level = "easy"
+
+    def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        top = top_value(len(view.players))
+        wanted = dict.fromkeys(COLOURS, 0)
+        for colour, value in view.hand:
+            if value >= top - 1:
+                wanted[colour] += 1
+        reds = sum(card.colour == TRUMP for card in view.hand)
+        wanted[TRUMP] += reds // 4
+        move = fitted(view, wanted)
+        return Advice(move, f"counts its high cards: {tricks_text(move.wanted)}")
+
+    def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        cards = [move.card for move in view.legal_moves]
+        held = view.seals[me(view)]
+        if not view.trick:
+            card = rng.choice(cards)
+            return Advice(PlayCard(card), "a card picked at random")
+        if eligible(held, view.trick[0].card.colour, view.trick[0].card.colour):
+            card = max(cards, key=lambda c: (c.colour == TRUMP, c.value))
+            return Advice(PlayCard(card), "its highest card: it holds a seal to give back")
+        card = min(cards, key=lambda c: (c.colour == TRUMP, c.value))
+        return Advice(PlayCard(card), "its lowest card: it holds no seal to give back")
+
+    def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        return Advice(rng.choice(view.legal_moves), "a seal picked at random")
+
+
+class NormalBot(SevenSealsBot):
+    """Estimates per colour the tricks its hand will win and takes those seals, or the
+    saboteur when the hand is too hard to read; plays to win exactly the tricks it can give
+    seals back for."""
+
+    level = "normal"
+
+    def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        players = len(view.players)
+        wins = expected_wins(view.hand, outside_bits(view), players)
+        move = fitted(view, predicted_seals(wins))
+        expected = estimated_penalty(move.wanted, wins) + PREDICTION_SLACK
+        offer = view.saboteur_offer
+        if offer is not None and offer - EXPECTED_BLACKS < expected:
+            return Advice(
+                TakeSaboteur(),
+                f"your tricks are hard to foresee (about {expected:.0f} points); "
+                f"the saboteur costs {offer} less the black seals the others take",
+            )
+        return Advice(move, f"your cards look like {tricks_text(move.wanted)}")
+
+    def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        card = normal_card(view)
+        return Advice(PlayCard(card), why_card(view, card))
+
+    def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        kind = normal_return(view)
+        if kind == WHITE:
+            why = "your coloured seals look like they will find their tricks"
+        elif WHITE in view.returnable:
+            why = "keeps the white seal as a joker for a trick you cannot foresee"
+        else:
+            why = f"you are least likely to win another trick for a {kind} seal"
+        return Advice(ReturnSeal(kind), why)
+
+
+def normal_card(view: SevenSealsView) -> Card:
+    seat = me(view)
+    count = len(view.players)
+    cards = view.trick_cards
+    later = range(1, count - len(cards))
+    rival = None
+    if view.saboteur == seat and cards:
+        winner = view.winning_seat
+        assert winner is not None
+        rival = trick_outcome(
+            view.seals[winner], cards[0].colour, winning_card(cards).colour, view.supply["black"]
+        )
+    elif view.saboteur == seat:
+        rival = 0.0
+    return choose_card(
+        [move.card for move in view.legal_moves],
+        cards,
+        view.seals[seat],
+        outside_bits(view),
+        sum(view.hand_sizes[(seat + step) % count] for step in later),
+        view.supply["black"],
+        rival,
+        top_value(count),
+    )
+
+
+def normal_return(view: SevenSealsView) -> str:
+    seat = me(view)
+    return seal_to_return(
+        view.returnable, view.seals[seat], view.hand, outside_bits(view), len(view.players)
+    )
+
+
+def why_card(view: SevenSealsView, card: Card) -> str:
+    """The rule of thumb behind a card, in a few words."""
+    cards = view.trick_cards
+    lead = cards[0].colour if cards else card.colour
+    takes = beats(card, winning_card(cards))
+    if view.saboteur == view.seat:
+        if takes:
+            return "as saboteur, takes the trick from a player who would give a seal back"
+        return "as saboteur, leaves the trick to a player who may have to take a black seal"
+    won_by = card.colour if takes else lead
+    can_return = eligible(view.seals[me(view)], lead, won_by)
+    if takes and can_return:
+        return "goes for the trick: winning it gives a seal back"
+    if takes:
+        return "the card least likely to keep the trick, though it may cost a black seal"
+    if card.colour != lead:
+        return f"stays out of the trick and sheds a {card.colour} card"
+    return "stays out of the trick"
+
+
+class StrongBot(SamplingBot, SevenSealsBot):
+    """Plays candidate predictions, cards and seals through sampled deals (the others'
+    hands agreeing with the colours they have shown they lack) by the rules of thumb, and
+    keeps the one that ends best."""
+
+    level = "strong"
+    default_playouts = 160
+
+    def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        players = len(view.players)
+        wins = expected_wins(view.hand, outside_bits(view), players)
+        candidates: list = []
+        for wanted in prediction_candidates(wins):
+            move = fitted(view, wanted)
+            if move not in candidates:
+                candidates.append(move)
+        if view.saboteur_offer is not None:
+            candidates.append(TakeSaboteur())
+
+        def trial(deal: Deal, move) -> list[int]:
+            predict_out(deal, view, move)
+            deal.play_out()
+            return [-penalty for penalty in deal.penalties()]
+
+        move, why = self.search(
+            me(view), players, candidates, lambda: sample_deal(view, rng), trial
+        )
+        if isinstance(move, TakeSaboteur):
+            return Advice(move, f"the saboteur {why}")
+        return Advice(move, f"{tricks_text(move.wanted)} {why}")
+
+    def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        def trial(deal: Deal, card: Card) -> list[int]:
+            if deal.play(card) is not None:
+                deal.settle(deal.thumb_return())
+            deal.play_out()
+            return [-penalty for penalty in deal.penalties()]
+
+        cards = [move.card for move in view.legal_moves]
+        card, why = self.search(
+            me(view), len(view.players), cards, lambda: sample_deal(view, rng), trial
+        )
+        return Advice(PlayCard(card), why)
+
+    def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
+        def trial(deal: Deal, kind: str) -> list[int]:
+            deal.settle(kind)
+            deal.play_out()
+            return [-penalty for penalty in deal.penalties()]
+
+        kind, why = self.search(
+            me(view),
+            len(view.players),
+            list(view.returnable),
+            lambda: sample_deal(view, rng),
+            trial,
+        )
+        return Advice(ReturnSeal(kind), why)
+
+
+def prediction_candidates(wins: dict[str, float]) -> list[dict[str, int]]:
+    """The rule of thumb's prediction, a bolder and a more careful one, and each with one
+    colour a trick more or less."""
+    base = predicted_seals(wins)
+    found = [base, predicted_seals(wins, -0.3), predicted_seals(wins, 0.3)]
+    for colour in COLOURS:
+        for step in (-1, 1):
+            if base[colour] + step >= 0:
+                found.append({**base, colour: base[colour] + step})
+    return found
+
+
+BOTS: dict[str, type[SevenSealsBot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
