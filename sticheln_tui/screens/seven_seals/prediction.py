@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ...bots.seven_seals import proposal
 from ...core.cards import Card
 from ...core.seven_seals import (
     COLOURS,
@@ -32,7 +33,6 @@ from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
 from . import parts
-from .proposal import proposal
 
 TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
 # Left of a colour's cards: the panel's frame, the cursor, the colour's name, its seals

@@ -8,12 +8,12 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ...bots import Advice, make_bot
+from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import Move, Phase, ReturnSeal, SevenSealsView, legal_cards
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
-from .proposal import proposed_return
 
 LINE_PADDING = 2  # a line below the panels is padded one cell each side
 
