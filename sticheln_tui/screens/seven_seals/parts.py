@@ -192,7 +192,8 @@ def outcome(view: SevenSealsView, taken: CompletedTrick, saboteur: int | None) -
 
 
 def trick_title(view: SevenSealsView) -> str:
-    """`Trick 6/15: blue led, red trumps`, or the trick just taken."""
+    """`Trick 6/15: blue led` (the note under it says what red does), or the trick
+    just taken."""
     count = f"Trick {view.trick_number}/{view.tricks_per_deal}"
     if trick_stands(view):
         return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
@@ -200,10 +201,10 @@ def trick_title(view: SevenSealsView) -> str:
         return f"{count}, taken"
     lead = view.lead_colour
     if lead is None:
-        return f"{count}: any card leads, red trumps"
+        return f"{count}: any card leads"
     if lead == TRUMP:
-        return f"{count}: red led (trump)"
-    return f"{count}: {lead} led, red trumps"
+        return f"{count}: red (trump) led"
+    return f"{count}: {lead} led"
 
 
 def _play_line(view: SevenSealsView, seat: int, card: Card | None, names: int) -> Text:

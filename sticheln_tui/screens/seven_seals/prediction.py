@@ -46,8 +46,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
     Enter alone accepts it; a choice the rules refuse says why and Enter changes nothing."""
 
     BINDINGS = [
-        Binding("enter", "take_seals", "Take these seals", priority=True),
-        Binding("enter", "take_saboteur", "Take the saboteur", priority=True),
+        Binding("enter", "take_seals", "Take seals", priority=True),
+        Binding("enter", "take_saboteur", "Take saboteur", priority=True),
         Binding("s", "saboteur", "Saboteur"),
         Binding("up", "colour(-1)", "Colour", key_display="↑↓"),
         Binding("down", "colour(1)", "Colour", show=False),
@@ -138,9 +138,14 @@ class SevenSealsPredictionScreen(PrivateScreen):
         seals = parts.seals_text(self.view, names, supply=True, with_took=True)
         update_text(self.query_one("#seals", Static), seals)
         self.query_one("#prediction", Static).update(self._rows(width))
-        update_text(self.query_one("#choice-line", Static), self._choice_line())
-        update_text(self.query_one("#steal-line", Static), self._steal_line())
-        update_text(self.query_one("#saboteur-line", Static), self._saboteur_line())
+        for line_id, text in (
+            ("choice-line", self._choice_line()),
+            ("steal-line", self._steal_line()),
+            ("saboteur-line", self._saboteur_line()),
+        ):
+            line = self.query_one(f"#{line_id}", Static)
+            line.display = bool(text)  # an empty line would leave a gap
+            update_text(line, text)
         self.refresh_bindings()
 
     def _rows(self, width: int) -> Table:
@@ -177,7 +182,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if not total:
             return Text("You take no seals: you mean to win no trick.", style="bold")
         tricks = parts.plural(total, "trick")
-        return Text(f"You take {taken}: win exactly these {tricks} to give them all back.")
+        return Text(f"You take {taken}: win exactly that many of each colour, {tricks} in all.")
 
     def _steal_line(self) -> Text:
         """The steals the choice implies, and whom they rob; or why it may not be made."""
@@ -191,11 +196,10 @@ class SevenSealsPredictionScreen(PrivateScreen):
         view = self.view
         victims = {seat for _, seat in self.steals}
         who = "who take" if len(victims) > 1 else "who takes"
-        text = Text(
-            f"The supply lacks some: {parts.steals_words(view, self.steals)}, {who} a white seal."
-        )
+        robbed = parts.steals_words(view, self.steals)
+        text = Text(f"Taken from others: {robbed}, {who} a white seal.")
         if self._robbing_colour() is not None:
-            text.append(" w: rob someone else.", style="bold")
+            text.append(" w: rob another.", style="bold")
         return text
 
     def _saboteur_line(self) -> Text:
@@ -211,10 +215,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if view.saboteur is not None:
             holder = view.players[view.saboteur]
             return Text(f"s: take the saboteur from {holder} for {offer}.")
-        return Text(
-            f"s: take the saboteur instead (costs {offer}: it scores {offer} less the black "
-            "seals the others take; no seals)."
-        )
+        return Text(f"s: the saboteur instead, costs {offer} (less the blacks the others take).")
 
     # -- keys -------------------------------------------------------------------------------
 
