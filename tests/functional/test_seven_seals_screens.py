@@ -14,6 +14,7 @@ from positions import NAMES, seven_seals_until
 from screen_app import Moves, ScreenApp, drawn_plain, shown
 
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import make_bot
 from sticheln_tui.bots.seven_seals import proposal, proposed_return
 from sticheln_tui.core.seven_seals import (
     COLOURS,
@@ -34,6 +35,7 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsPredictionScreen,
     SevenSealsScoreboardScreen,
     SevenSealsTableScreen,
+    last_event_text,
 )
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
@@ -387,3 +389,49 @@ async def test_the_prediction_and_the_table_fit_80x24(players):
         assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)
         assert sum("││" in line for line in lines) >= players + 1  # the panels side by side
         assert "If you play" in text or "You must follow" in text
+
+
+@pytest.mark.parametrize("until", [must_follow, returning], ids=["play", "return"])
+async def test_the_hint_puts_its_move_under_the_cursor_for_enter(until):
+    game = seven_seals_until(until, seeds=20)
+    view = mover_view(game)
+    move = make_bot("normal", view.seat, game="seven-seals").advise(view).move
+    async with on_screen(SevenSealsTableScreen(view)) as (app, pilot, moves):
+        await pilot.press("h")
+        await pilot.pause()
+        line = " ".join(app.screen.query_one("#advice").render().plain.split())
+        if isinstance(move, ReturnSeal):
+            assert line.startswith(f"Hint: give back a {move.kind} seal:"), line
+            assert f"[{move.kind}]" in flat(app)
+        else:
+            assert line.startswith(f"Hint: {card_label(move.card, focused=False)}"), line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [m.move for m in moves.chosen] == [move]
+
+
+def event_line(game: SevenSealsGame, mover: int) -> str:
+    return last_event_text(game.view(None), game.moves[-1], mover).plain
+
+
+def test_the_hand_off_tells_each_kind_of_move():
+    game = predicted(options=SevenSealsOptions(saboteur_auction=True))
+    game.apply(TakeSaboteur())
+    assert event_line(game, 0) == "Ann took the saboteur (it costs 4)."
+    game.apply(TakeSaboteur())
+    auction = "Bob took the saboteur (it costs 5); Ann bids again or takes seals."
+    assert event_line(game, 1) == auction
+    game.apply(predict({"yellow": 3}))  # Ann
+    game.apply(predict({"yellow": 1}, [("yellow", 0)]))  # Cid
+    assert event_line(game, 2) == "Cid took yellow 1 (yellow from Ann, who takes a white seal)."
+    game = seven_seals_until(returning, seeds=20)
+    winner = game.to_move
+    last_card = game.view(None).trick[-1]
+    assert event_line(game, last_card.seat).endswith(
+        f"; {NAMES[winner]} took the trick and chooses a seal to give back."
+    )
+    kind = game.view(winner).returnable[-1]
+    game.apply(ReturnSeal(kind))
+    assert event_line(game, winner) == f"{NAMES[winner]} gave back a {kind} seal."
+    game.apply(game.legal_moves()[0])  # the next trick's first card
+    assert event_line(game, winner).startswith(f"{NAMES[winner]} played [")
