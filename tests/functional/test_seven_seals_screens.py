@@ -27,6 +27,8 @@ from sticheln_tui.core.seven_seals import (
     TakeSaboteur,
     legal_cards,
     predict,
+    seals_to_return,
+    trick_winner,
 )
 from sticheln_tui.core.table import PlayCard
 from sticheln_tui.screens.rules_help import RulesHelpScreen
@@ -180,6 +182,55 @@ async def test_at_an_auction_s_bids_one_more():
         await pilot.press("s")
         await pilot.pause()
         assert [m.move for m in moves.chosen] == [TakeSaboteur()]
+    game.apply(TakeSaboteur())  # Bob, for 5: Ann answers at once
+    async with on_screen(SevenSealsPredictionScreen(mover_view(game))) as (app, pilot, moves):
+        assert app.screen.view.seat == 0
+        assert "Bob took the saboteur from you: s bids 6, or take seals." in flat(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [m.move for m in moves.chosen] == [TakeSaboteur()]
+
+
+def last_to_play(game: SevenSealsGame) -> bool:
+    """The mover ends the trick, may take it and holds seals (not the saboteur)."""
+    public = game.view(None)
+    if game.phase != Phase.PLAY or len(public.trick) != len(game.players) - 1:
+        return False
+    view = mover_view(game)
+    wins = [
+        card
+        for card in legal_cards(view.trick_cards, view.hand)
+        if trick_winner([*view.trick_cards, card]) == len(view.trick)
+    ]
+    return bool(wins) and view.seat != view.saboteur and any(view.seals[view.seat].values())
+
+
+async def test_the_consequence_line_says_which_seal_a_winning_card_gives_back():
+    game = seven_seals_until(last_to_play, seeds=20)
+    view = mover_view(game)
+    async with on_screen(SevenSealsTableScreen(view)) as (app, pilot, _):
+        hand = app.screen.query_one(Hand)
+        said = set()
+        for card in legal_cards(view.trick_cards, view.hand):
+            hand.cursor = hand.cards.index(card)
+            await pilot.pause()
+            line = " ".join(app.screen.query_one("#hint").render().plain.split())
+            cards = [*view.trick_cards, card]
+            start = f"If you play {card_label(card, focused=False)} now, "
+            if trick_winner(cards) != len(view.trick):
+                winner = view.players[view.trick[trick_winner(cards)].seat]
+                assert line == start + f"{winner} takes it.", line
+                continue
+            kinds = seals_to_return(cards, view.seals[view.seat])
+            if not kinds:
+                end = "you have no seal to give back and take a black seal."
+            elif len(kinds) == 1:
+                end = f"you give back a {kinds[0]} seal."
+            else:
+                end = f"you give back a {' or '.join(kinds)} seal (you choose)."
+            assert line == start + "you take the trick: " + end, line
+            said.add(line)
+        assert said, "no winning card in this position"
 
 
 def returning(game: SevenSealsGame) -> bool:
