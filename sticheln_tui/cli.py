@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .core.catalogue import DEFAULT_GAME, TITLES
-from .core.option_table import OPTIONS, PRESET_LABELS
+from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS
 from .locations import SAVES_ENV, saves_directory
 
 # The rules, the engine, the bots, the saves, even dataclasses, typing and pathlib are
@@ -101,7 +101,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         type=_deals,
         metavar="N|per-player",
         default=argparse.SUPPRESS,
-        help="number of deals (default: the game's); Sticheln also: one per player",
+        help="number of deals (default: the game's); Sticheln and Seven Seals also: one per "
+        "player (Seven Seals' default)",
     )
     group = parser.add_argument_group(
         "Sticheln's rules",
@@ -121,12 +122,43 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
             default=argparse.SUPPRESS,
             help=f"{option.label}: {option.explanation}",
         )
+    group = parser.add_argument_group("Seven Seals' saboteur variants", "They combine.")
+    for option in SABOTEUR_VARIANTS:
+        group.add_argument(
+            option.flag,
+            dest=option.field,
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help=f"{option.label}: {option.explanation}",
+        )
 
 
-def sticheln_rules_given(args: argparse.Namespace) -> list[str]:
-    """The flags of Sticheln's rules on this command line (--deals is every game's)."""
-    names = ("preset", *(option.field for option in OPTIONS))
-    return [f"--{name.replace('_', '-')}" for name in names if name in args]
+# The options only one game has, by its key (--deals is every game's).
+GAME_FLAGS = {
+    "sticheln": ("preset", *(option.field for option in OPTIONS)),
+    "seven-seals": tuple(option.field for option in SABOTEUR_VARIANTS),
+}
+
+
+def rules_given(args: argparse.Namespace, game: str) -> list[str]:
+    """The flags of `game`'s own options on this command line."""
+    return [f"--{name.replace('_', '-')}" for name in GAME_FLAGS.get(game, ()) if name in args]
+
+
+def any_rules_given(args: argparse.Namespace) -> list[str]:
+    """The flags of any game's own options on this command line."""
+    return [flag for game in GAME_FLAGS for flag in rules_given(args, game)]
+
+
+def foreign_rule_problem(args: argparse.Namespace, game: str) -> str | None:
+    """Why a flag of another game's options on this command line does not apply to
+    `game`; None when there is none."""
+    for other in GAME_FLAGS:
+        given = rules_given(args, other) if other != game else []
+        if given:
+            title, other_title = TITLES[game], TITLES[other]
+            return f"{given[0]} does not apply: it is a rule of {other_title}, not of {title}"
+    return None
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -157,11 +189,12 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="sticheln",
-        description="Play Sticheln or Hattrick, trick-taking card games, at one keyboard "
-        "(hot seat).",
+        description="Play Sticheln, Hattrick or Seven Seals, trick-taking card games, at one "
+        "keyboard (hot seat).",
         epilog="Examples: sticheln --players Ann,Bob,Cid --seed 7; "
         "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
         "sticheln --game hattrick --players Ann,Bob,Cid,Dee; "
+        "sticheln --game seven-seals --players Ann,Bob,Cid --saboteur-costs-5; "
         "sticheln simulate --help (games between bots)",
     )
     parser.add_argument(
@@ -267,7 +300,7 @@ def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, give
     table += [
         f"--{flag}" for flag in ("players", "first", "seed") if getattr(args, flag) is not None
     ]
-    table += sticheln_rules_given(args) + (["--deals"] if "deals" in args else [])
+    table += any_rules_given(args) + (["--deals"] if "deals" in args else [])
     if table:
         parser.error(
             f"{given} works on a saved game, with its own table and rules; drop {table[0]}"
@@ -276,17 +309,22 @@ def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, give
 
 def options_from(game: str, args: argparse.Namespace) -> object:
     """The options of `game` given on the command line; ValueError for another game's."""
+    problem = foreign_rule_problem(args, game)
+    if problem:
+        raise ValueError(problem)
     if game == "sticheln":
         return rules_from(args)
-    title = TITLES[game]
-    foreign = sticheln_rules_given(args)
-    if foreign:
-        raise ValueError(f"{foreign[0]} does not apply: it is a rule of Sticheln, not of {title}")
-    if "deals" in args and args.deals is None:
-        raise ValueError(f"--deals per-player does not apply: {title} has a number of deals")
+    deals = {"deals": args.deals} if "deals" in args else {}
+    if game == "seven-seals":
+        from .core.seven_seals import SevenSealsOptions
+
+        variants = {option.field: True for option in SABOTEUR_VARIANTS if option.field in args}
+        return SevenSealsOptions(**deals, **variants)
+    if deals and args.deals is None:
+        raise ValueError(f"--deals per-player does not apply: {TITLES[game]} has a number of deals")
     from .core.hattrick import HattrickOptions
 
-    return HattrickOptions(**({"deals": args.deals} if "deals" in args else {}))
+    return HattrickOptions(**deals)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -348,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # Nothing chosen here: the first screen; else that game's form, or with players the game.
     table = args.players is not None or args.seed is not None
-    chosen = table or "game" in args or "deals" in args or bool(sticheln_rules_given(args))
+    chosen = table or "game" in args or "deals" in args or bool(any_rules_given(args))
     from .app import StichelnApp
 
     app = StichelnApp(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bots import Bot, make_bot, no_human_problem
+from .core import seven_seals
 from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
 
 Move = Any  # a move of whichever game is played; its engine checks it
@@ -127,7 +128,28 @@ class StichelnHooks(GameHooks):
         return super().taken_back_news(name, move)
 
 
-GAME_HOOKS: dict[type, GameHooks] = {Game: StichelnHooks()}
+class SevenSealsHooks(GameHooks):
+    """Seven Seals: a prediction is a seat's own choice, made on a screen that shows its
+    hand (a bot's is worked out behind the screen already up); the cards, and the seal a
+    trick's winner gives back, are played on the table."""
+
+    def watched(self, game: seven_seals.SevenSealsGame) -> bool:
+        return game.phase in (seven_seals.Phase.PLAY, seven_seals.Phase.RETURN)
+
+    def taken_back_news(self, name: str, move: Move) -> str:
+        if isinstance(move, seven_seals.Predict):
+            return f"{name}: choose your seals again."
+        if isinstance(move, seven_seals.TakeSaboteur):
+            return f"{name}: the saboteur is given back; predict or take it again."
+        if isinstance(move, seven_seals.ReturnSeal):
+            return f"{name}: choose again which seal to give back."
+        return super().taken_back_news(name, move)
+
+
+GAME_HOOKS: dict[type, GameHooks] = {
+    Game: StichelnHooks(),
+    seven_seals.SevenSealsGame: SevenSealsHooks(),
+}
 
 
 def hooks_of(game) -> GameHooks:

@@ -24,6 +24,11 @@ markers it has, is its entry in CODECS:
   {"tie": "extra deal" | "share"}; seen {"deals": n, "reveal": bool}.
 - Hattrick: moves {"play": "red 7"}, {"pass": "green 3"} (the third-colour card shown);
   seen {"deals": n}.
+- Seven Seals: moves {"predict": {"seals": {"red": 2, "blue": 1}, "steals": [["blue", 1]]}}
+  (the seals taken, counts above zero, none for a prediction of no trick; one [colour,
+  seat] per seal taken from another player, the seat counted from 0), {"saboteur": true},
+  {"return": "white"} (the seal a trick's winner gives back), {"play": "red 7"}; seen
+  {"deals": n}. Its option "deals" is null for one deal per player.
 
 A card is its colour and its value in ASCII digits without leading zeros: "red 0",
 "blue 12".
@@ -46,6 +51,16 @@ from .bots import LEVELS, no_human_problem
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import ChooseColours, Game, PickPain, SettleTie
 from .core.hattrick import HattrickGame, HattrickOptions, PassCard
+from .core.seven_seals import (
+    COLOURS,
+    WHITE,
+    Predict,
+    ReturnSeal,
+    SevenSealsGame,
+    SevenSealsOptions,
+    TakeSaboteur,
+    predict,
+)
 from .core.sticheln import Rules
 from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
 from .locations import saves_directory
@@ -61,7 +76,7 @@ BACKUP_SUFFIX = ".bak"
 LOCK_SUFFIX = ".lock"
 MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
-MAX_NESTING = 10  # a save nests 4 deep: {"moves": [{"choose": ["red"]}]}
+MAX_NESTING = 10  # a save nests 6 deep: {"moves": [{"predict": {"steals": [["red", 1]]}}]}
 _TIE_ANSWERS = {"extra deal": True, "share": False}
 # A colour, a space and a value: ASCII digits only (a str's \d takes any script's
 # digits), and no leading zero, so that each card has one spelling.
@@ -166,13 +181,56 @@ def _tie(detail: object, what: str) -> SettleTie:
     raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
 
 
+def _prediction(detail: object, what: str) -> Predict:
+    entry = _expect(detail, dict, what)
+    _keys(entry, {"seals", "steals"}, what)
+    wanted = {}
+    for colour, count in _expect(entry["seals"], dict, f"{what}'s seals").items():
+        if colour not in COLOURS:
+            raise SaveError(f"{what} predicts seals of the card colours, not {_describe(colour)}")
+        if _expect(count, int, f"{what}'s {colour} seals") < 1:
+            raise SaveError(f"{what} counts its {colour} seals from 1, not {_describe(count)}")
+        wanted[colour] = count
+    steals = []
+    for steal in _expect(entry["steals"], list, f"{what}'s steals"):
+        pair = _expect(steal, list, f"a steal in {what}")
+        if len(pair) != 2:
+            raise SaveError(f"a steal in {what} should be [colour, seat], not {_describe(pair)}")
+        colour = _expect(pair[0], str, f"the colour of a steal in {what}")
+        if colour not in COLOURS:
+            raise SaveError(f"a steal in {what} takes a card colour, not {_describe(colour)}")
+        steals.append((colour, _expect(pair[1], int, f"the seat of a steal in {what}")))
+    return predict(wanted, steals)
+
+
+def _prediction_json(move: Predict) -> dict[str, object]:
+    return {"seals": dict(move.seals), "steals": [list(steal) for steal in move.steals]}
+
+
+def _saboteur(detail: object, what: str) -> TakeSaboteur:
+    if detail is not True:
+        raise SaveError(f"{what} should take the saboteur with true, not {_describe(detail)}")
+    return TakeSaboteur()
+
+
+_RETURNABLE = (*COLOURS, WHITE)  # black seals are taken, never given back
+
+
+def _returned(detail: object, what: str) -> ReturnSeal:
+    kind = _expect(detail, str, what)
+    if kind not in _RETURNABLE:
+        choices = ", ".join(_RETURNABLE)
+        raise SaveError(f"{what} should give back a seal of {choices}, not {_describe(kind)}")
+    return ReturnSeal(kind)
+
+
 @dataclass(frozen=True)
 class Codec:
     """How a save writes one game: its options, its moves and what the table had seen."""
 
     game: type[TableGame]
     options: type  # the game's options dataclass; every field a bool or an int
-    nullable: frozenset[str]  # options that may also be null
+    nullable: frozenset[str]  # whole-number options that may also be null
     moves: tuple[MoveKind, ...]
     seen: tuple[str, ...]  # the "seen" markers: "deals", and "reveal" if the game has one
 
@@ -192,8 +250,7 @@ class Codec:
 
     def option_kinds(self) -> dict[str, tuple[type, ...]]:
         return {
-            field.name: (type(field.default),)
-            + ((type(None),) if field.name in self.nullable else ())
+            field.name: (int, type(None)) if field.name in self.nullable else (type(field.default),)
             for field in fields(self.options)
         }
 
@@ -218,6 +275,18 @@ _CODECS = (
         options=HattrickOptions,
         nullable=frozenset(),
         moves=(_card_move("play", PlayCard), _card_move("pass", PassCard)),
+        seen=("deals",),
+    ),
+    Codec(
+        game=SevenSealsGame,
+        options=SevenSealsOptions,
+        nullable=frozenset({"deals"}),  # one deal per player
+        moves=(
+            MoveKind("predict", Predict, _prediction_json, _prediction),
+            MoveKind("saboteur", TakeSaboteur, lambda move: True, _saboteur),
+            MoveKind("return", ReturnSeal, lambda move: move.kind, _returned),
+            _card_move("play", PlayCard),
+        ),
         seen=("deals",),
     ),
 )

@@ -25,7 +25,9 @@ from .bots.match import Outcome, play_bot_game
 from .cli import Parser, add_rule_options, game_seed, options_from, whole_number
 from .core.games import GAMES, game_named
 from .core.hattrick import HattrickOptions
+from .core.option_table import SABOTEUR_VARIANTS
 from .core.options import badge
+from .core.seven_seals import SevenSealsOptions
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal
@@ -59,14 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seats,
         required=True,
         metavar="LEVELS",
-        help=f"comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7) "
-        f"of: {', '.join(LEVELS)}",
+        help=f"comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7, "
+        f"Seven Seals 3 to 5) of: {', '.join(LEVELS)}",
     )
     parser.add_argument(
         "--game",
         choices=list(GAMES),
         default="sticheln",
-        help="the game the bots play (default: sticheln); the rules options are Sticheln's",
+        help="the game the bots play (default: sticheln); each takes its own rules options",
     )
     parser.add_argument(
         "--games",
@@ -115,6 +117,10 @@ def describe(options: Any) -> str:
     """The options in a few words, for the table's title."""
     if isinstance(options, HattrickOptions):
         return f"Hattrick, {options.deals} deals"
+    if isinstance(options, SevenSealsOptions):
+        deals = "one deal per player" if options.deals is None else f"{options.deals} deals"
+        variants = [v.label.lower() for v in SABOTEUR_VARIANTS if getattr(options, v.field)]
+        return ", ".join(["Seven Seals", deals, *variants])
     return badge(options)
 
 
@@ -205,10 +211,10 @@ def _clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
 
 
-def print_table(figures: dict, rules_text: str) -> None:
+def print_table(figures: dict, rules_text: str, score_heading: str = "Mean score") -> None:
     console = Console()
     table = Table(title=f"{figures['games']} games, {rules_text}")
-    for heading in ("Seat", "Level", "Wins", "Win rate", "95% interval", "Mean score"):
+    for heading in ("Seat", "Level", "Wins", "Win rate", "95% interval", score_heading):
         table.add_column(heading, justify="left" if heading == "Level" else "right")
     for seat in figures["seats"]:
         low, high = seat["ci95"]
@@ -237,7 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     workers = min(args.workers, args.games)
     outcomes = run(args.seats, options, args.seed, args.games, workers, args.game)
     figures = summarise(args.seats, outcomes)
-    print_table(figures, f"{describe(options)}, seed {args.seed}")
+    # Seven Seals scores penalty points: the lowest total wins.
+    heading = "Mean penalty" if args.game == "seven-seals" else "Mean score"
+    print_table(figures, f"{describe(options)}, seed {args.seed}", heading)
     if args.json:
         print(json.dumps(figures))
     return 0

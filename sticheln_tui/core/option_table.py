@@ -1,16 +1,17 @@
 """The rule options as players meet them: their names and one-line explanations.
 
-Setup, the command line, the rules badge and the rules help all read this table, so an
-option is described once. Plain data that loads nothing (no dataclasses, not even the
-rules themselves): `sticheln --help` lists it and must answer at once. The presets and
-what the options do to each other are in `core.options`.
+Setup, the command line, the rules badge and the rules help all read these tables
+(Sticheln's options, Seven Seals' saboteur variants), so an option is described once.
+Plain data that loads nothing (no dataclasses, not even the rules themselves): `sticheln
+--help` lists them and must answer at once. Sticheln's presets and what its options do
+to each other are in `core.options`.
 """
 
 from __future__ import annotations
 
 
 class Option:
-    """One rule option: the Rules field it switches, its label and what it does."""
+    """One rule option: the options field it switches, its label and what it does."""
 
     __slots__ = ("explanation", "field", "in_reverse", "label")
 
@@ -59,3 +60,12 @@ OPTIONS: tuple[Option, ...] = (
 OPTION_BY_FIELD = {option.field: option for option in OPTIONS}
 
 PRESET_LABELS = {"classic": "Classic", "table-sheet": "Table sheet"}  # core.options.PRESETS
+
+# Seven Seals' saboteur variants (RULES.md 4.6), fields of `SevenSealsOptions`; they combine.
+SABOTEUR_VARIANTS: tuple[Option, ...] = (
+    Option("saboteur_costs_5", "Saboteur costs 5", "5, not 4, less the others' black seals"),
+    Option(
+        "escalating_saboteur", "Escalating saboteur", "1 more each time a player takes it again"
+    ),
+    Option("saboteur_auction", "Saboteur auction", "later players may outbid its holder by 1"),
+)

@@ -19,11 +19,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import LEVELS, Seat, bot_name, no_human_problem
-from ..core import hattrick
+from ..core import hattrick, seven_seals
 from ..core.catalogue import TITLES
 from ..core.game import seed_problem
 from ..core.hattrick import HattrickOptions
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
+from ..core.option_table import SABOTEUR_VARIANTS
 from ..core.options import (
     OPTION_BY_FIELD,
     OPTIONS,
@@ -32,6 +33,7 @@ from ..core.options import (
     not_applicable,
     with_option,
 )
+from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
@@ -98,6 +100,7 @@ class SetupScreen(KeyGuardedScreen):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     TICK_KEYS: ClassVar[str] = ""  # what ticks the game's options, said among the keys
+    LEADER_LABEL: ClassVar[str] = "Leads first (the youngest)"
 
     class StartRequested(Message):
         """Start `game` with these seats, leader (a seat), seed (None: random) and options."""
@@ -154,7 +157,7 @@ class SetupScreen(KeyGuardedScreen):
                     yield name
                     yield kind
             yield self._choice_row(
-                "Leads first (the youngest)",
+                self.LEADER_LABEL,
                 self._leader_options(count, [seat.name for seat in self.table]),
                 self.leader if self.leader < count else 0,
                 "leader",
@@ -476,6 +479,57 @@ class HattrickSetupScreen(SetupScreen):
         return HattrickOptions(deals=self.query_one("#deals", Choice).value)
 
 
+class SevenSealsSetupScreen(SetupScreen):
+    """Seven Seals' form: the deals and the saboteur variants, which combine."""
+
+    GAME = "seven-seals"
+    MIN_PLAYERS = seven_seals.MIN_PLAYERS
+    MAX_PLAYERS = seven_seals.MAX_PLAYERS
+    TICK_KEYS = ", Space ticks a variant"
+    LEADER_LABEL = "Leads first (dealer's left)"  # and predicts first
+
+    def __init__(
+        self,
+        options: SevenSealsOptions | None = None,
+        seed: int | None = None,
+        table: Sequence[Seat] = (),
+        leader: int = 0,
+    ) -> None:
+        super().__init__(seed, table, leader)
+        self.options = options or SevenSealsOptions()
+
+    def compose_options(self, count: int) -> Iterable[Widget]:
+        deals = self.options.deals or ONE_PER_PLAYER
+        yield self._choice_row("Deals", self._deals_options(count), deals, "deals")
+        for option in SABOTEUR_VARIANTS:
+            yield TickBox(
+                f"{option.label}: {option.explanation}",
+                value=getattr(self.options, option.field),
+                compact=True,
+                id=f"option-{option.field}",
+                classes="option",
+            )
+
+    @staticmethod
+    def _deals_options(count: int) -> list[tuple[str, int]]:
+        standard = standard_deals(count)
+        rounds = "one per player" if standard == count else "two rounds"
+        choices = range(1, seven_seals.MAX_DEALS + 1)
+        return [(f"{rounds} ({standard})", ONE_PER_PLAYER)] + [(str(n), n) for n in choices]
+
+    @on(Choice.Changed, "#count")
+    def deals_follow_count(self) -> None:
+        """The default choice of deals says how many deals it means at this table."""
+        self.query_one("#deals", Choice).set_options(self._deals_options(self.count))
+
+    def chosen_options(self) -> SevenSealsOptions:
+        variants = {
+            option.field: self.query_one(f"#option-{option.field}", Checkbox).value
+            for option in SABOTEUR_VARIANTS
+        }
+        return SevenSealsOptions(self.query_one("#deals", Choice).value or None, **variants)
+
+
 SETUP_FORMS: dict[str, type[SetupScreen]] = {
-    form.GAME: form for form in (StichelnSetupScreen, HattrickSetupScreen)
+    form.GAME: form for form in (StichelnSetupScreen, HattrickSetupScreen, SevenSealsSetupScreen)
 }

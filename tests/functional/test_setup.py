@@ -9,10 +9,12 @@ from key_patterns import deliberate, hold, real_key_timing
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.option_table import SABOTEUR_VARIANTS
+from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
-from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.setup import SetupScreen, SevenSealsSetupScreen
 
 SIZE = (100, 40)
 
@@ -219,3 +221,62 @@ async def test_an_enter_held_on_the_final_screen_does_not_start_the_next_game(mo
         await deliberate(pilot, clock, "enter")  # on Start, which has the focus
         await pilot.pause()  # the form asks the app to start the game
         assert app.game is not None
+
+
+# -- Seven Seals' form ----------------------------------------------------------------
+
+
+async def test_seven_seals_form_offers_three_to_five_players_deals_and_the_variants():
+    app = StichelnApp(game="seven-seals")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SevenSealsSetupScreen)
+        text = screen_text(app)
+        assert "Seven Seals: a new game" in text
+        assert [value for _, value in screen.query_one("#count")._options] == [3, 4, 5]
+        assert "Leads first (dealer's left)" in text
+        assert "one per player (4)" in line_with(app, "Deals")
+        for option in SABOTEUR_VARIANTS:  # each with its one-line explanation, unticked
+            assert f"{option.label}: {option.explanation}" in text
+        assert "Space ticks a variant" in words_on_screen(app)
+        assert screen.chosen_options() == SevenSealsOptions()
+        screen.query_one("#count").value = 3
+        await pilot.pause()
+        assert "two rounds (6)" in line_with(app, "Deals")  # two rounds at three players
+        assert screen.chosen_options().deals is None
+
+
+async def test_space_ticks_a_saboteur_variant_and_the_variants_combine():
+    app = StichelnApp(game="seven-seals")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for field in ("saboteur_costs_5", "saboteur_auction"):
+            screen.query_one(f"#option-{field}").focus()
+            await pilot.press("space")
+            await pilot.pause()
+        assert screen.chosen_options() == SevenSealsOptions(
+            saboteur_costs_5=True, saboteur_auction=True
+        )
+        assert "X" in line_with(app, "Saboteur auction")
+        assert "X" not in line_with(app, "Escalating saboteur")
+
+
+async def test_starting_seven_seals_asks_the_app_with_the_whole_table(monkeypatch):
+    started = []
+    monkeypatch.setattr(StichelnApp, "_start", lambda app, *request: started.append(request))
+    options = SevenSealsOptions(deals=2, escalating_saboteur=True)
+    app = StichelnApp(game="seven-seals", rules=options)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#option-escalating_saboteur").value is True
+        screen.query_one("#count").value = 5
+        screen.query_one("#leader").value = 4
+        screen.query_one("#seed").value = "7"
+        await pilot.click("#start")
+        await pilot.pause()
+        ((game, seats, leader, seed, chosen),) = started
+        assert (game, leader, seed, chosen) == ("seven-seals", 4, 7, options)
+        assert [seat.name for seat in seats] == [f"Player {n}" for n in range(1, 6)]

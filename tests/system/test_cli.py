@@ -11,6 +11,7 @@ from sticheln_tui import cli
 from sticheln_tui.bots import Seat
 from sticheln_tui.core.hattrick import HattrickOptions
 from sticheln_tui.core.options import OPTIONS, PRESETS
+from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 
 
@@ -29,8 +30,11 @@ def test_help_explains_every_option():
     assert result.returncode == 0
     for option in ("--players", "--seed", "--first", "--version", "--game"):
         assert option in result.stdout
+    for option in ("--saboteur-costs-5", "--escalating-saboteur", "--saboteur-auction"):
+        assert option in result.stdout
     words = " ".join(result.stdout.split())  # as the terminal's width wrapped them
-    assert "the game to play: sticheln, hattrick; default: sticheln" in words
+    assert "the game to play: sticheln, hattrick, seven-seals; default: sticheln" in words
+    assert "Play Sticheln, Hattrick or Seven Seals" in words
 
 
 @pytest.mark.parametrize(
@@ -66,6 +70,23 @@ def test_help_explains_every_option():
         (["--game", "hattrick", "--players", "Ann,Bob,Cid,ann"], "two players are called"),
         (["--game", "hattrick", "--resume"], "--resume works on a saved game"),
         (["--game", "sticheln", "--list-saves"], "drop --game"),
+        (["--game", "seven-seals", "--players", "Ann,Bob"], "3 to 5 players, not 2"),
+        (["--game", "seven-seals", "--players", "A,B,C,D,E,F"], "3 to 5 players, not 6"),
+        (["--game", "seven-seals", "--deals", "21"], "1 to 20 deals, not 21"),
+        (
+            ["--game", "seven-seals", "--reverse"],
+            "--reverse does not apply: it is a rule of Sticheln, not of Seven Seals",
+        ),
+        (
+            ["--saboteur-auction"],  # the game is Sticheln, unless --game says otherwise
+            "--saboteur-auction does not apply: it is a rule of Seven Seals, not of Sticheln",
+        ),
+        (
+            ["--game", "hattrick", "--players", "Ann,Bob,Cid,Dee", "--saboteur-costs-5"],
+            "--saboteur-costs-5 does not apply: it is a rule of Seven Seals, not of Hattrick",
+        ),
+        (["--escalating-saboteur", "--list-saves"], "drop --escalating-saboteur"),
+        (["--saboteur-auction", "--resume"], "--resume works on a saved game"),
     ],
 )
 def test_bad_values_give_one_line_and_status_2(args, reason):
@@ -109,6 +130,7 @@ def test_good_options_reach_the_app(monkeypatch):
         (["--seed", "5"], "sticheln"),  # Sticheln's form, the seed filled in
         (["--reverse"], "sticheln"),
         (["--game", "hattrick"], "hattrick"),  # Hattrick's form
+        (["--game", "seven-seals", "--saboteur-auction"], "seven-seals"),
     ],
 )
 def test_a_game_rules_or_a_seed_given_open_that_games_form(monkeypatch, args, game):
@@ -133,6 +155,44 @@ def test_a_hattrick_table_reaches_the_app_with_its_options(monkeypatch):
     assert cli.main(["--game", "hattrick", "--players", players, "--deals", "3"]) == 0
     assert started["game"] == "hattrick" and started["rules"] == HattrickOptions(deals=3)
     assert [seat.level for seat in started["players"]] == [None, "normal", None, None, None]
+
+
+@pytest.mark.parametrize(
+    ("args", "options"),
+    [
+        ([], SevenSealsOptions()),  # one deal per player
+        (["--deals", "per-player"], SevenSealsOptions(deals=None)),
+        (["--deals", "3", "--saboteur-auction"], SevenSealsOptions(3, saboteur_auction=True)),
+        (
+            ["--saboteur-costs-5", "--escalating-saboteur", "--saboteur-auction"],
+            SevenSealsOptions(None, True, True, True),
+        ),
+    ],
+)
+def test_a_seven_seals_table_reaches_the_app_with_its_variants(monkeypatch, args, options):
+    started = {}
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
+    monkeypatch.setattr(
+        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
+    )
+    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
+    players = "Ann,bot:normal,Cid"
+    assert cli.main(["--game", "seven-seals", "--players", players, "--first", "cid", *args]) == 0
+    assert started["game"] == "seven-seals" and started["rules"] == options
+    assert [seat.level for seat in started["players"]] == [None, "normal", None]
+    assert started["first_leader"] == 2
+
+
+def test_simulate_takes_the_seven_seals_variants_through_the_same_function():
+    from sticheln_tui import simulate
+
+    args = simulate.build_parser().parse_args(
+        ["--seats", "normal,easy,easy", "--game", "seven-seals", "--escalating-saboteur"]
+    )
+    assert cli.options_from(args.game, args) == SevenSealsOptions(escalating_saboteur=True)
+    args = simulate.build_parser().parse_args(["--seats", "normal,easy,easy", "--mild"])
+    with pytest.raises(ValueError, match="--mild does not apply"):
+        cli.options_from("seven-seals", args)
 
 
 def parsed_rules(*args: str) -> Rules:

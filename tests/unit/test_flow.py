@@ -14,6 +14,14 @@ from positions import tied_game
 
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
+from sticheln_tui.core.seven_seals import Phase as SealsPhase
+from sticheln_tui.core.seven_seals import (
+    Predict,
+    ReturnSeal,
+    SevenSealsGame,
+    SevenSealsOptions,
+    TakeSaboteur,
+)
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.flow import (
     REVEAL,
@@ -42,6 +50,10 @@ KINDS = [
     Kind(
         "hattrick",
         lambda leader, seed: HattrickGame(PLAYERS, HattrickOptions(deals=2), leader, seed),
+    ),
+    Kind(
+        "seven-seals",
+        lambda leader, seed: SevenSealsGame(PLAYERS, SevenSealsOptions(deals=2), leader, seed),
     ),
 ]
 
@@ -309,3 +321,122 @@ def test_a_tie_is_settled_on_the_scoreboard_by_the_table_or_a_tied_bot():
     flow = TableFlow(game.clone(), levels)
     news = flow.bots_decide()
     assert news.startswith(game.players[seat]) and flow.game.phase is not Phase.TIE
+
+
+# -- Seven Seals: the prediction round ----------------------------------------------
+
+
+def seven_seals_flow(levels, deals: int = 1, seed: int = 3) -> TableFlow:
+    """Ann leads first, so she predicts first; then Bob, Cid and Dee."""
+    return TableFlow(SevenSealsGame(PLAYERS, SevenSealsOptions(deals), 0, seed), levels)
+
+
+def test_predictions_pass_the_keyboard_and_bots_predict_behind_the_next_hand_off():
+    """Ann (0) and Cid (2) with bots between: each human predicts behind a hand-off, and
+    a bot's prediction, a private choice with nothing to watch, is made behind the next
+    human's hand-off, never on Ann's screen."""
+    flow = seven_seals_flow((None, "easy", None, "easy"))
+    table = Table(flow)
+    assert flow.game.phase is SealsPhase.PREDICT
+    assert table.step() == HandOff(0)
+    table.answer(HandOff(0))
+    assert table.step() == Private(0)
+    table.answer(Private(0))
+    assert table.step() == BotTurn(1, hand_off=2)
+    assert flow.shown == HandOff(2) and flow.keyboard is None
+    table.answer(BotTurn(1, hand_off=2))
+    assert table.step() == HandOff(2)  # the same hand-off, still up
+    table.answer(HandOff(2))
+    assert table.step() == Private(2)
+    table.answer(Private(2))
+    assert table.step() == BotTurn(3, hand_off=0)
+    table.answer(BotTurn(3, hand_off=0))
+    # Every seat has predicted: Ann leads the first trick, on her hand-off.
+    assert flow.game.phase is SealsPhase.PLAY
+    assert table.step() == HandOff(0)
+    predictions = flow.game.view(None).predictions
+    assert all(
+        prediction is not None or flow.game.view(None).saboteur == seat
+        for seat, prediction in enumerate(predictions)
+    )
+
+
+def test_a_lone_human_sees_the_bots_predict_without_a_hand_off():
+    flow = seven_seals_flow((None, "easy", "easy", "easy"))
+    table = Table(flow)
+    assert table.step() == Private(0)
+    table.answer(Private(0))
+    for seat in (1, 2, 3):
+        step = table.step()
+        assert step == BotTurn(seat)  # thought out behind the screen up: nothing to watch
+        table.answer(step)
+    assert flow.game.phase is SealsPhase.PLAY and table.step() == Private(0)
+    step = (table.answer(Private(0)), table.step())[1]
+    assert step == BotTurn(1, watcher=0)  # cards are played on the table, to be watched
+
+
+def test_a_prediction_taken_back_from_the_next_hand_off_comes_back_behind_its_own():
+    flow = seven_seals_flow((None, None, "easy", "easy"))
+    table = Table(flow)
+    table.answer(table.step())
+    assert table.step() == Private(0)
+    prediction = next(m for m in flow.game.legal_moves() if isinstance(m, Predict))
+    assert flow.play(0, prediction)
+    assert table.step() == HandOff(1) and flow.take_back_open
+    assert flow.take_back() == prediction
+    assert flow.taken_back_news(prediction) == "Ann: choose your seals again."
+    assert flow.game.moves == [] and flow.game.view(None).predictions[0] is None
+    assert table.step() == HandOff(0)  # Bob may be the one who pressed it
+    table.answer(HandOff(0))
+    assert table.step() == Private(0)
+    assert flow.play(0, prediction)
+    assert table.step() == HandOff(1)
+    assert flow.accept_handoff(1) and flow.take_back() is None  # Bob has the keyboard
+
+
+def test_the_saboteur_taken_back_is_offered_again():
+    flow = seven_seals_flow((None, "easy", "easy", "easy"))
+    table = Table(flow)
+    assert table.step() == Private(0)
+    assert TakeSaboteur() in flow.game.legal_moves()
+    assert flow.play(0, TakeSaboteur())
+    assert flow.game.view(None).saboteur == 0
+    assert flow.take_back() == TakeSaboteur()
+    news = flow.taken_back_news(TakeSaboteur())
+    assert news == "Ann: the saboteur is given back; predict or take it again."
+    assert flow.game.view(None).saboteur is None
+    assert flow.game.view(0).saboteur_offer is not None
+
+
+def at_a_seal_to_give_back(seed: int = 3) -> SevenSealsGame:
+    """A four-player game on to a trick's winner choosing which seal to give back: each
+    seat predicts the most seals it may, and plays its first legal card."""
+    game = SevenSealsGame(PLAYERS, SevenSealsOptions(deals=1), 0, seed)
+    while game.phase is not SealsPhase.RETURN:
+        moves = game.legal_moves()
+        predictions = [move for move in moves if isinstance(move, Predict)]
+        most = max(predictions, key=lambda move: sum(move.wanted.values()), default=None)
+        game.apply(most or moves[0])
+    return game
+
+
+def test_a_seal_given_back_by_a_human_can_be_taken_back_and_chosen_again():
+    game = at_a_seal_to_give_back()
+    flow = TableFlow(game, (None,) * 4)
+    table = Table(flow)
+    winner = game.to_move
+    assert table.step() == HandOff(winner)
+    table.answer(HandOff(winner))
+    assert table.step() == Private(winner)
+    assert flow.hooks.watched(game)  # given back on the table, for all to follow
+    returnable = game.view(winner).returnable
+    assert len(returnable) >= 2
+    before = list(game.moves)
+    choice = ReturnSeal(returnable[-1])
+    assert flow.play(winner, choice)
+    assert flow.game.phase is SealsPhase.PLAY and flow.game.to_move == winner
+    assert flow.take_back() == choice
+    name = PLAYERS[winner]
+    assert flow.taken_back_news(choice) == f"{name}: choose again which seal to give back."
+    assert flow.game.moves == before and flow.game.phase is SealsPhase.RETURN
+    assert table.step() == Private(winner)  # the winner keeps the keyboard

@@ -11,7 +11,8 @@ players, every other engine field and the position of the deck's random stream, 
 record's levels and what the table had seen. Both games are then finished with the same
 seeded choices and must reach the same final results and views, which shows that nothing
 the rest of the game depends on was lost (the next deal's shuffle, for one). Hattrick
-games (4 to 7 players, any number of deals) are checked the same way.
+games (4 to 7 players, any number of deals) and Seven Seals games (3 to 5 players, any
+deals, any saboteur variants) are checked the same way.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from sticheln_tui.core.game import MAX_SEED, Game, Phase
 from sticheln_tui.core.hattrick import MAX_PLAYERS, MIN_PLAYERS, HattrickGame, HattrickOptions
 from sticheln_tui.core.names import MAX_NAME_LENGTH, check_names
 from sticheln_tui.core.options import OPTIONS, PRESETS, not_applicable, with_option
+from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.core.table import TableGame
 from sticheln_tui.persistence import Record, backup_of, dumps, load, loads, save
@@ -274,21 +276,57 @@ def hattrick_tables(draw) -> tuple[HattrickGame, tuple[str | None, ...]]:
     return game, levels
 
 
-@settings(SETTINGS, max_examples=40)
-@given(
-    table=hattrick_tables(),
+@st.composite
+def seven_seals_tables(draw) -> tuple[SevenSealsGame, tuple[str | None, ...]]:
+    """A new Seven Seals game of 3 to 5 players (any names, leader and seed, one deal per
+    player or a few, any saboteur variants) and who plays each seat, one human at least."""
+    players = draw(st.integers(min_value=3, max_value=5))
+    names = draw(table_names(players))
+    options = SevenSealsOptions(
+        deals=draw(st.one_of(st.none(), st.integers(min_value=1, max_value=3))),
+        saboteur_costs_5=draw(st.booleans()),
+        escalating_saboteur=draw(st.booleans()),
+        saboteur_auction=draw(st.booleans()),
+    )
+    game = SevenSealsGame(
+        names,
+        options,
+        draw(st.integers(min_value=0, max_value=players - 1)),
+        draw(st.integers(min_value=0, max_value=MAX_SEED - 1)),
+    )
+    return game, draw(seat_levels(players))
+
+
+moved_tables = dict(
     choice_seed=seeds,
     stop=st.integers(min_value=0, max_value=400),
     seen=st.floats(min_value=0, max_value=1),
     finish_seed=seeds,
     through_file=st.booleans(),
 )
-def test_a_loaded_hattrick_game_is_the_same_game(
-    tmp_path_factory, table, choice_seed, stop, seen, finish_seed, through_file
-):
+
+
+@settings(SETTINGS, max_examples=40)
+@given(table=hattrick_tables(), **moved_tables)
+def test_a_loaded_hattrick_game_is_the_same_game(tmp_path_factory, table, **moved):
     """A Hattrick game saved at any move (from the first to game over) loads as the same
     game, and goes on exactly as the original would."""
-    game, levels = table
+    check_round_trip(tmp_path_factory, *table, **moved)
+
+
+@settings(SETTINGS, max_examples=25)
+@given(table=seven_seals_tables(), **moved_tables)
+def test_a_loaded_seven_seals_game_is_the_same_game(tmp_path_factory, table, **moved):
+    """A Seven Seals game saved at any move (a prediction round, a seal to give back,
+    game over) loads as the same game, and goes on exactly as the original would."""
+    check_round_trip(tmp_path_factory, *table, **moved)
+
+
+def check_round_trip(
+    tmp_path_factory, game, levels, choice_seed, stop, seen, finish_seed, through_file
+) -> None:
+    """`game` played with random legal moves to its move `stop` (or its end), then saved
+    and loaded, goes on as the original would."""
     play(game, random.Random(choice_seed), stop)
     record = Record(game, levels, round(seen * len(game.results)))
     loaded = loads(dumps(record))

@@ -26,6 +26,16 @@ from pathlib import Path
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
+from sticheln_tui.core.seven_seals import (
+    Phase as SealsPhase,
+)
+from sticheln_tui.core.seven_seals import (
+    Predict,
+    ReturnSeal,
+    SevenSealsGame,
+    SevenSealsOptions,
+    TakeSaboteur,
+)
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import card_text
 
@@ -36,6 +46,7 @@ LEVELS = (None, "easy", None, "strong")
 SEED = 7
 BASE_MOVES = 40  # four picks, then nine tricks of the first deal
 HATTRICK_MOVES = 30  # seven tricks and two cards of the first deal, passes among them
+SEALS_MOVES = 40  # the predictions (the saboteur, steals), then tricks of the first deal
 SAVED_AT = datetime(2026, 1, 2, 20, 15, tzinfo=UTC)
 
 
@@ -60,12 +71,34 @@ def hattrick(deals: int = 5, moves: int | None = None) -> HattrickGame:
     return game
 
 
+def greedy(game: SevenSealsGame):
+    """A fixed choice that meets every kind of Seven Seals move: the saboteur when it is
+    offered, else the prediction of the most seals (so later predictors must steal), the
+    last legal card, the last seal that may be given back."""
+    moves = game.legal_moves()
+    if TakeSaboteur() in moves:
+        return TakeSaboteur()
+    predictions = [move for move in moves if isinstance(move, Predict)]
+    if predictions:
+        return max(predictions, key=lambda move: (sum(dict(move.seals).values()), move.steals))
+    return moves[-1]
+
+
+def seven_seals(deals: int | None = 2, moves: int | None = None) -> SevenSealsGame:
+    """The seed-7 Seven Seals game of NAMES, moved by `greedy`: `moves` of them, or to the
+    end."""
+    game = SevenSealsGame(NAMES, SevenSealsOptions(deals), 0, seed=SEED)
+    while (moves is None or len(game.moves) < moves) and not game.finished:
+        game.apply(greedy(game))
+    return game
+
+
 def other_digits(number: str, zero: str) -> str:
     """The number in another script's digits, from its zero on ("\uff10": full width)."""
     return "".join(chr(ord(zero) + int(digit)) for digit in number)
 
 
-def text_of(game: Game | HattrickGame) -> str:
+def text_of(game: Game | HattrickGame | SevenSealsGame) -> str:
     return persistence.dumps(persistence.Record(game, LEVELS), saved_at=SAVED_AT)
 
 
@@ -84,6 +117,8 @@ def bases() -> dict[str, str]:
         "harsh-new": text_of(played(Rules(harsh=True), moves=0)),
         "hattrick": text_of(hattrick(moves=HATTRICK_MOVES)),
         "hattrick-finished": text_of(hattrick(deals=1)),
+        "seven-seals": text_of(seven_seals(moves=SEALS_MOVES)),
+        "seven-seals-finished": text_of(seven_seals(deals=1)),
         "v1": V1_SAVE.read_text(encoding="utf-8"),
     }
 
@@ -203,6 +238,40 @@ def variants() -> dict[str, bytes]:
     others = before[1].hands[(before[1].to_move + 1) % len(NAMES)]
     finished_hattrick = json.loads(bases()["hattrick-finished"])
     sticheln_options = json.loads(base)["options"]
+
+    # Seven Seals: its base holds the saboteur taken, predictions with and without steals,
+    # and a seal given back by choice.
+    seals_data = json.loads(bases()["seven-seals"])
+    seals_moves = seals_data["moves"]
+    seals_game = seven_seals(moves=SEALS_MOVES)
+    assert seals_moves[0] == {"saboteur": True}
+    stealing = next(n for n, m in enumerate(seals_moves, 1) if m.get("predict", {}).get("steals"))
+    plain = next(n for n, m in enumerate(seals_moves, 1) if "predict" in m and n != stealing)
+    returned = next(n for n, m in enumerate(seals_moves, 1) if "return" in m)
+    first_play = next(n for n, m in enumerate(seals_moves, 1) if "play" in m)
+    before_return = seals_game.rewound(returned - 1)
+    assert seals_game.rewound(first_play - 1).phase is SealsPhase.PLAY
+    kept = next(
+        kind
+        for kind in ("red", "yellow", "green", "blue", "purple", "white")
+        if kind not in before_return.view(None).returnable
+    )
+    stealing_move = seals_moves[stealing - 1]["predict"]
+    thief = seals_game.rewound(stealing - 1).to_move
+    plain_move = seals_moves[plain - 1]["predict"]
+    stocked = next(iter(plain_move["seals"]))  # a colour the supply still had
+    after_lead = seals_game.rewound(first_play)
+    third_hand = after_lead.view((after_lead.to_move + 1) % len(NAMES)).hand
+    assert any(type(move) is ReturnSeal for move in seals_game.moves)
+    finished_seals = json.loads(bases()["seven-seals-finished"])
+    hattrick_options = hattrick_data["options"]
+
+    def seals_predict(number: int, **change: object) -> bytes:
+        """The base with prediction `number` changed."""
+        return with_move(
+            number, {"predict": {**seals_moves[number - 1]["predict"], **change}}, "seven-seals"
+        )
+
     assert json.loads(bases()["v1"])["moves"][2] == {"pick": "brown 4"}
 
     files = {
@@ -432,6 +501,86 @@ def variants() -> dict[str, bytes]:
         "hattrick-too-many-moves.json": with_move(
             len(finished_hattrick["moves"]) + 1, {"play": "red 5"}, base="hattrick-finished"
         ),
+        # Seven Seals: damaged predictions, steals, returns and options.
+        "seven-seals-predict-not-an-object.json": with_move(
+            plain, {"predict": [["red", 2]]}, "seven-seals"
+        ),
+        "seven-seals-predict-missing-steals.json": with_move(
+            plain, {"predict": {"seals": plain_move["seals"]}}, "seven-seals"
+        ),
+        "seven-seals-predict-extra-field.json": seals_predict(plain, saboteur=True),
+        "seven-seals-predict-white-seal.json": seals_predict(plain, seals={"white": 1}),
+        "seven-seals-predict-zero-count.json": seals_predict(plain, seals={stocked: 0}),
+        "seven-seals-predict-count-as-text.json": seals_predict(plain, seals={stocked: "1"}),
+        "seven-seals-predict-count-bool.json": seals_predict(plain, seals={stocked: True}),
+        "seven-seals-predict-six-red.json": seals_predict(plain, seals={"red": 6}),
+        "seven-seals-steal-not-a-pair.json": seals_predict(stealing, steals=[["blue"]]),
+        "seven-seals-steal-seat-name.json": seals_predict(
+            stealing,
+            steals=[[colour, NAMES[seat]] for colour, seat in stealing_move["steals"]],
+        ),
+        "seven-seals-steal-unknown-colour.json": seals_predict(
+            stealing, steals=[["pink", seat] for _, seat in stealing_move["steals"]]
+        ),
+        "seven-seals-steal-from-self.json": seals_predict(
+            stealing, steals=[[colour, thief] for colour, _ in stealing_move["steals"]]
+        ),
+        "seven-seals-steal-missing.json": seals_predict(stealing, steals=[]),
+        "seven-seals-steal-needless.json": seals_predict(plain, steals=[[stocked, 0]]),
+        "seven-seals-saboteur-false.json": with_move(1, {"saboteur": False}, "seven-seals"),
+        "seven-seals-saboteur-taken-twice.json": with_move(
+            plain, {"saboteur": True}, "seven-seals"
+        ),
+        "seven-seals-return-black.json": with_move(returned, {"return": "black"}, "seven-seals"),
+        "seven-seals-return-not-eligible.json": with_move(
+            returned, {"return": kept}, "seven-seals"
+        ),
+        "seven-seals-return-during-play.json": with_move(
+            first_play, {"return": "white"}, "seven-seals"
+        ),
+        "seven-seals-play-during-prediction.json": with_move(
+            plain, {"play": seals_moves[first_play - 1]["play"]}, "seven-seals"
+        ),
+        "seven-seals-card-of-another-hand.json": with_move(
+            first_play + 1, {"play": card_text(third_hand[0])}, "seven-seals"
+        ),
+        "seven-seals-card-above-the-deck.json": with_move(
+            first_play, {"play": "red 13"}, "seven-seals"
+        ),
+        "seven-seals-brown-card.json": with_move(first_play, {"play": "brown 3"}, "seven-seals"),
+        "seven-seals-pass-move.json": with_move(
+            first_play, {"pass": seals_moves[first_play - 1]["play"]}, "seven-seals"
+        ),
+        "seven-seals-move-empty-object.json": with_move(first_play, {}, "seven-seals"),
+        "seven-seals-options-missing-variant.json": edited(
+            lambda d: d["options"].pop("saboteur_auction"), "seven-seals"
+        ),
+        "seven-seals-variant-as-number.json": field(
+            "options.saboteur_costs_5", 1, base="seven-seals"
+        ),
+        "seven-seals-deals-21.json": field("options.deals", 21, base="seven-seals"),
+        "seven-seals-deals-text.json": field("options.deals", "per-player", base="seven-seals"),
+        "seven-seals-sticheln-option.json": field("options.mild", False, base="seven-seals"),
+        "seven-seals-hattrick-options.json": field("options", hattrick_options, base="seven-seals"),
+        "seven-seals-two-players.json": edited(
+            lambda d: (d["seats"].pop(), d["seats"].pop(), d["moves"].clear()), "seven-seals"
+        ),
+        "seven-seals-six-players.json": edited(
+            lambda d: (
+                d.update(seats=[{"name": f"P{n}", "bot": None} for n in range(1, 7)]),
+                d["moves"].clear(),
+            ),
+            "seven-seals",
+        ),
+        "seven-seals-seen-reveal.json": field("seen.reveal", False, base="seven-seals"),
+        "seven-seals-finished-flag-lies.json": field("finished", True, base="seven-seals"),
+        "seven-seals-too-many-moves.json": with_move(
+            len(finished_seals["moves"]) + 1, {"saboteur": True}, base="seven-seals-finished"
+        ),
+        # The wrong game named: the other game's options do not fit.
+        "seven-seals-named-hattrick.json": field("game", "hattrick", base="seven-seals"),
+        "hattrick-named-seven-seals.json": field("game", "seven-seals", base="hattrick"),
+        "seven-seals-named-sticheln.json": field("game", "sticheln", base="seven-seals"),
         # Version 1 (Sticheln only, the options under "rules"), as the old release wrote it.
         "v1-names-a-game.json": field("game", "sticheln", base="v1"),
         "v1-options-not-rules.json": edited(lambda d: d.update(options=d.pop("rules")), "v1"),
