@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 
 from rich.table import Table
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -129,9 +130,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         super().on_mount()
         self._draw()
 
-    def on_resize(self) -> None:
-        self._draw()
-
+    @on(events.Resize)
+    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
     def _draw(self) -> None:
         width = self.app.size.width
         names = parts.name_width(self.view, width)
