@@ -203,6 +203,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         return text
 
     def _saboteur_line(self) -> Text:
+        """Who holds the saboteur, or what `s` would pay for it."""
         view = self.view
         offer = view.saboteur_offer
         if offer is None:
@@ -212,6 +213,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if view.displaced:
             holder = view.players[view.saboteur]
             return Text(f"{holder} took the saboteur from you: s bids {offer}, or take seals.")
+        if self.saboteur_chosen:
+            return Text("")  # the proposal's line offers it
         if view.saboteur is not None:
             holder = view.players[view.saboteur]
             return Text(f"s: take the saboteur from {holder} for {offer}.")
