@@ -3,9 +3,6 @@ seal the supply lacks is taken from, or the saboteur instead (RULES.md 4.2)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations_with_replacement
-
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -25,8 +22,6 @@ from ...core.seven_seals import (
     predict,
     prediction_problem,
     proposed_steals,
-    robbable,
-    steals_needed,
 )
 from ...textual_fixes import KeysFooter
 from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
@@ -91,17 +86,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
         return prediction_problem(view.supply, view.seals, view.seat, self.wanted, self.steals)
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
-        """Every way to rob the seals of `colour` the supply lacks: whom, as sorted seats."""
-        view = self.view
-        lacking = steals_needed(view.supply, {colour: self.wanted[colour]}).get(colour, 0)
-        if not lacking:
-            return []
-        seats = robbable(view.seals, view.seat, colour)
-        return [
-            choice
-            for choice in combinations_with_replacement(seats, lacking)
-            if all(view.seals[seat][colour] >= n for seat, n in Counter(choice).items())
-        ]
+        """Every way the rules leave to rob the seals of `colour` the supply lacks, for
+        the seals chosen: whom, as sorted seats (the engine's legal predictions say)."""
+        seals = self.chosen_move().seals
+        choices = {
+            tuple(seat for robbed, seat in move.steals if robbed == colour)
+            for move in self.view.legal_moves
+            if isinstance(move, Predict) and move.seals == seals
+        }
+        return sorted(choice for choice in choices if choice)
 
     def _robbing_colour(self) -> str | None:
         """The colour whose victims `w` changes: the one under the cursor if it has a choice
