@@ -1,7 +1,7 @@
 """Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
 
 Run from the project root: python scripts/make_screenshots.py [GROUP ...]; with groups
-(sticheln, hattrick, first), only those screenshots are made.
+(sticheln, hattrick, seven-seals, first), only those screenshots are made.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from sticheln_tui.bots import Seat, make_bot
 from sticheln_tui.core.game import Game, Phase, PlayCard
 from sticheln_tui.core.hattrick import HattrickGame, PassCard, passable, playable
 from sticheln_tui.core.options import PRESETS
+from sticheln_tui.core.seven_seals import COLOURS, SevenSealsGame
+from sticheln_tui.core.seven_seals import Phase as SealsPhase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
@@ -32,6 +34,11 @@ from sticheln_tui.screens.hattrick import HattrickHandoffScreen, HattrickTableSc
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.seven_seals import (
+    SevenSealsHandoffScreen,
+    SevenSealsPredictionScreen,
+    SevenSealsTableScreen,
+)
 from sticheln_tui.screens.table import TableScreen
 
 # Keys come faster than any person presses them here, and bots do not pause.
@@ -423,6 +430,105 @@ async def hattrick_screens() -> None:
         await shoot(app, pilot, "hattrick_replay")
 
 
+def seven_seals_until(reached, players: int = 4, seed: int = SEED) -> SevenSealsGame:
+    """A seeded Seven Seals game played forward by normal computer players until
+    `reached(game)`; the first seed from `seed` on that gets there."""
+    for game_seed in range(seed, seed + 200):
+        game = SevenSealsGame(EVERYONE[:players], seed=game_seed)
+        bots = [make_bot("normal", game_seed + s, game="seven-seals") for s in range(players)]
+        while not game.finished and not reached(game):
+            game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+        if reached(game):
+            return game
+    raise RuntimeError("no seed reaches the position")
+
+
+def third_to_predict(game: SevenSealsGame) -> bool:
+    """The third to predict chooses; the two before took seals, or one the saboteur, as
+    DESIGN.md sketches it."""
+    view = game.view(None)
+    return (
+        not view.results
+        and view.phase is SealsPhase.PREDICT
+        and len(view.prediction_round) == 2
+        and sum(view.supply[colour] for colour in COLOURS) < 12
+    )
+
+
+def choosing_a_seal(game: SevenSealsGame) -> bool:
+    view = game.view(None)
+    return not view.results and view.phase is SealsPhase.RETURN and view.trick_number >= 4
+
+
+def mid_play(game: SevenSealsGame) -> bool:
+    view = game.view(None)
+    return (
+        not view.results
+        and view.phase is SealsPhase.PLAY
+        and 5 <= view.trick_number <= 9
+        and len(view.trick) == 2
+        and view.last_trick is not None
+        and view.saboteur is not None
+    )
+
+
+async def seven_seals_screens() -> None:
+    """Seven Seals' form, prediction, table, seal choice, hand-off, scores, game over,
+    rules and replay."""
+    fresh_saves()
+    app = StichelnApp(game="seven-seals")
+    async with app.run_test(size=SIZE) as pilot:
+        await shoot(app, pilot, "seven_seals_setup")
+
+    screens = (
+        (third_to_predict, SevenSealsPredictionScreen, "seven_seals_prediction"),
+        (mid_play, SevenSealsTableScreen, "seven_seals_table"),
+        (choosing_a_seal, SevenSealsTableScreen, "seven_seals_seal_choice"),
+    )
+    for reached, screen, name in screens:
+        game = seven_seals_until(reached)
+        app = StichelnApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.continue_game(game)
+            await until(pilot, lambda app=app, screen=screen: isinstance(app.screen, screen))
+            await shoot(app, pilot, name)
+            if name == "seven_seals_table":
+                await pilot.resize_terminal(80, 24)
+                await shoot(app, pilot, "seven_seals_table_80x24")
+                await pilot.press("enter")
+                await until(pilot, lambda app=app: isinstance(app.screen, SevenSealsHandoffScreen))
+                await shoot(app, pilot, "seven_seals_handoff")
+
+    game = seven_seals_until(lambda g: len(g.results) == 1)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.resume(persistence.Record(game, (None,) * 4), None)
+        await pilot.pause()
+        await shoot(app, pilot, "seven_seals_scoreboard")
+
+    game = seven_seals_until(lambda g: g.finished)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
+        await shoot(app, pilot, "seven_seals_final")
+        await pilot.press("question_mark")
+        await shoot(app, pilot, "seven_seals_rules_help")
+
+    directory = Path(os.environ[SAVES_ENV])
+    record = persistence.Record(game, (None,) * 4, len(game.results))
+    persistence.export(directory / "seven-seals-record.json", record)
+    entry = persistence.SaveEntry(directory / "seven-seals-record.json", 0.0, record, None)
+    app = StichelnApp(resume=entry, review=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.position = len(app.screen.frames) * 2 // 9
+        await shoot(app, pilot, "seven_seals_replay")
+
+
 async def first_screens() -> None:
     """The first screen, without and with a game to continue (a Hattrick game)."""
     fresh_saves()
@@ -440,7 +546,12 @@ async def first_screens() -> None:
         await shoot(app, pilot, "first_screen_continue")
 
 
-GROUPS = {"sticheln": sticheln_screens, "hattrick": hattrick_screens, "first": first_screens}
+GROUPS = {
+    "sticheln": sticheln_screens,
+    "hattrick": hattrick_screens,
+    "seven-seals": seven_seals_screens,
+    "first": first_screens,
+}
 
 if __name__ == "__main__":
     unknown = set(sys.argv[1:]) - set(GROUPS)

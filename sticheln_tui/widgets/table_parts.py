@@ -40,13 +40,25 @@ def status_line(view: SeatView) -> Text:
     return game_status("Sticheln", view, badge(view.rules))
 
 
+# Every game's phases are strings (StrEnum): Seven Seals adds predicting and a trick's
+# winner giving back a seal.
+TRICK_PHASES = frozenset({"play", "return"})
+DOING = {
+    Phase.PICK: "to pick",
+    Phase.PLAY: "to play",
+    Phase.CHOOSE: "to choose",
+    "predict": "to predict",
+    "return": "to give back a seal",
+}
+
+
 def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
     """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
     fields are common to every game's view)."""
     text = Text()
     text.append(title, style="bold")
     text.append(f"  {deal_label(view)}")
-    if view.phase == Phase.PLAY:
+    if view.phase in TRICK_PHASES:
         text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
     if rules_note:
         text.append(f"  {rules_note}", style="italic")
@@ -59,8 +71,7 @@ def turn_text(view: AnyView) -> Text:
     name = view.players[view.to_move]
     if view.to_move == view.seat:
         return Text(f"Your turn, {name}", style="bold reverse")
-    doing = {Phase.PICK: "to pick", Phase.PLAY: "to play", Phase.CHOOSE: "to choose"}
-    return Text(f"{name} {doing.get(view.phase, 'to decide')}")
+    return Text(f"{name} {DOING.get(view.phase, 'to decide')}")
 
 
 def pain_text(view: SeatView, seat: int) -> Text:
