@@ -462,7 +462,7 @@ class StichelnApp(WorkaroundApp):
         shown = self._flow_screen
         cursor = self.flow.card_taken_back
         table = self._screens.table
-        if view.phase != "play":
+        if view.phase not in self._screens.table_phases:
             self._show(self._screens.choice(view, cursor))
         elif type(shown) is table and shown.view.seat == view.seat:
             shown.show(view)

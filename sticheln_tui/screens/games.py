@@ -21,6 +21,13 @@ from .hattrick.table import HattrickTableScreen
 from .pain_pick import PainPickScreen
 from .replay import ReplayScreen
 from .scoreboard import ScoreboardScreen
+from .seven_seals import parts as seven_seals_parts
+from .seven_seals.handoff import SevenSealsHandoffScreen
+from .seven_seals.handoff import last_event_text as seven_seals_event
+from .seven_seals.prediction import SevenSealsPredictionScreen
+from .seven_seals.replay import SevenSealsReplayScreen
+from .seven_seals.scoreboard import SevenSealsScoreboardScreen
+from .seven_seals.table import SevenSealsTableScreen
 from .table import TableScreen
 
 
@@ -43,6 +50,8 @@ class GameScreens:
     public_table: Callable[[Any, int], list[Text]]
     # A seat's screen for a private choice outside play (None: the game has none).
     choice: Callable[..., Screen] | None = None
+    # The phases a seat's table shows (others: `choice`).
+    table_phases: tuple[str, ...] = ("play",)
 
 
 GAME_SCREENS: dict[str, GameScreens] = {
@@ -62,5 +71,15 @@ GAME_SCREENS: dict[str, GameScreens] = {
         hattrick_handoff.last_event_text,
         HattrickReplayScreen,
         hattrick_parts.public_table,
+    ),
+    "seven-seals": GameScreens(
+        SevenSealsTableScreen,
+        SevenSealsHandoffScreen,
+        SevenSealsScoreboardScreen,
+        seven_seals_event,
+        SevenSealsReplayScreen,
+        seven_seals_parts.public_table,
+        SevenSealsPredictionScreen,
+        table_phases=("play", "return"),  # a seal to give back: a line on the table
     ),
 }

@@ -11,10 +11,13 @@ from textual.screen import Screen
 from ..core.catalogue import TITLES
 from ..core.hattrick import HattrickOptions
 from ..core.options import OPTIONS, badge, deals_text
+from ..core.seven_seals import SevenSealsOptions
 from ..core.sticheln import Rules
 from ..textual_fixes import KeysFooter
 from .hattrick.rules import RULES_TEXT as HATTRICK_RULES_TEXT
 from .hattrick.rules import rules_markdown as hattrick_rules
+from .seven_seals.rules import RULES_TEXT as SEVEN_SEALS_RULES_TEXT
+from .seven_seals.rules import rules_markdown as seven_seals_rules
 
 RULES_TEXT = """\
 # How to play Sticheln (classic)
@@ -97,7 +100,11 @@ take tricks, and tricks are points.
 """
 
 
-GAME_RULES = {"sticheln": RULES_TEXT, "hattrick": HATTRICK_RULES_TEXT}  # by game key
+GAME_RULES = {  # by game key
+    "sticheln": RULES_TEXT,
+    "hattrick": HATTRICK_RULES_TEXT,
+    "seven-seals": SEVEN_SEALS_RULES_TEXT,
+}
 
 
 def rules_in_force(rules: Rules) -> str:
@@ -111,10 +118,12 @@ def rules_in_force(rules: Rules) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def rules_markdown(options: Rules | HattrickOptions) -> str:
+def rules_markdown(options: Rules | HattrickOptions | SevenSealsOptions) -> str:
     """The rules help of the game these options belong to: the options in force first."""
     if isinstance(options, HattrickOptions):
         return hattrick_rules(options)
+    if isinstance(options, SevenSealsOptions):
+        return seven_seals_rules(options)
     return rules_in_force(options) + RULES_TEXT
 
 
@@ -127,7 +136,7 @@ class RulesHelpScreen(Screen):
         Binding("escape,enter,question_mark,f1", "close", "Back", key_display="Esc"),
     ]
 
-    def __init__(self, rules: Rules | HattrickOptions | None) -> None:
+    def __init__(self, rules: Rules | HattrickOptions | SevenSealsOptions | None) -> None:
         super().__init__()
         self.rules = rules
 

@@ -121,18 +121,22 @@ class _Scale:
         return "".join(axis), "".join(labels)
 
 
-def totals_chart(view: AnyView, names: Names, width: int, meaning: str) -> Text:
-    """The players from first to last place: place, name, total and a bar from zero to
-    the total, over a scale in points; then what the leader mark means."""
+def totals_chart(
+    view: AnyView, names: Names, width: int, meaning: str, lowest_wins: bool = False
+) -> Text:
+    """The players from first to last place (`lowest_wins`: the lowest total first):
+    place, name, total and a bar from zero to the total, over a scale in points; then
+    what the leader mark means."""
     totals = view.totals
+    better = -1 if lowest_wins else 1  # ranks a total: the higher `better * total`, the better
     total_cells = max(len("Total"), *(len(_points(total)) for total in totals))
     prefix = len(" 1 ") + names.cells + 1 + total_cells + 2
     scale = _Scale(min(0, *totals), max(0, *totals), max(width - SCREEN_MARGIN - prefix, 10))
     heading = Text(f"{'Total':>{prefix - 2}}  ", style="bold")
     heading.append(f"{'points, from 0 to the total':^{scale.cells}}", style="dim")
     lines = [heading]
-    for seat in sorted(range(len(totals)), key=lambda seat: -totals[seat]):
-        place = 1 + sum(total > totals[seat] for total in totals)
+    for seat in sorted(range(len(totals)), key=lambda seat: -better * totals[seat]):
+        place = 1 + sum(better * total > better * totals[seat] for total in totals)
         line = Text(f"{place:>2} ")
         line.append_text(names.cell(seat))
         line.append(f" {_points(totals[seat]):>{total_cells}}  ", style="bold")
@@ -237,6 +241,7 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
         Binding("pagedown", "scroll('page_down')", show=False),
     ]
     AUTO_FOCUS = "Tabs"  # ← and → switch tabs too
+    LOWEST_WINS = False  # the totals chart ranks the lowest total first
 
     class Seen(Message):
         """The table has seen the deal's scores: on to the next deal."""
@@ -303,7 +308,9 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
         view, width = self.view, self.app.size.width
         names = Names(view.players, self.leaders(), width)
         meaning = mark_meaning(view, self.best())
-        self.query_one("#totals-body", Static).update(totals_chart(view, names, width, meaning))
+        self.query_one("#totals-body", Static).update(
+            totals_chart(view, names, width, meaning, self.LOWEST_WINS)
+        )
         self.query_one("#deals-body", Static).update(deals_table(view, names, width))
         self.query_one("#deal-body", Static).update(self.deal_table(names, meaning))
 

@@ -1,0 +1,65 @@
+"""Seven Seals' hand-off: whose turn, and the last move, which the whole table saw."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...core.seven_seals import (
+    Move,
+    Phase,
+    Predict,
+    ReturnSeal,
+    SevenSealsView,
+    TakeSaboteur,
+)
+from ...core.table import PlayCard, Played
+from ..handoff import HandoffScreen
+from . import parts
+
+
+class SevenSealsHandoffScreen(HandoffScreen):
+    def status(self) -> Text:
+        return parts.status_line(self.view)
+
+    def task(self) -> str:
+        if self.view.phase == Phase.PREDICT:
+            return "take your seals"
+        if self.view.phase == Phase.RETURN:
+            return "give back a seal"
+        return "see your hand"
+
+
+def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
+    """What the last move did, in public terms: a prediction, the saboteur taken, a card
+    played (and, if it ended the trick, what its winner did), a seal given back. Nothing
+    once a new deal has begun: the scores, which the whole table has just seen, came in
+    between."""
+    line = parts.move_text(public, move, mover)
+    if isinstance(move, Predict | TakeSaboteur):
+        if (mover, move) not in public.prediction_round:
+            return Text()
+        if isinstance(move, TakeSaboteur):
+            line.append(f" (it costs {public.saboteur_price})")
+            if public.displaced:
+                holder = public.players[public.to_move]
+                line.append(f"; {holder} bids again or takes seals")
+        return line.append(".")
+    if isinstance(move, ReturnSeal):
+        last = public.last_trick
+        shown = public.phase == Phase.PLAY and not public.trick and last is not None
+        if not (shown and last.winner == mover and last.returned == move.kind):
+            return Text()
+        return line.append(".")
+    assert isinstance(move, PlayCard)
+    play = Played(mover, move.card)
+    if public.phase == Phase.RETURN and public.trick[-1] == play:
+        winner = public.players[public.to_move]
+        return line.append(f"; {winner} took the trick and chooses a seal to give back.")
+    if public.phase != Phase.PLAY:
+        return Text()
+    if public.trick:
+        return line.append(".") if public.trick[-1] == play else Text()
+    last = public.last_trick
+    if last is None or last.plays[-1] != play:
+        return Text()
+    return line.append(f"; {parts.outcome(public, last, public.saboteur)}.")

@@ -1,0 +1,274 @@
+"""Seven Seals' prediction: your hand beside the seals you take of each colour, whom a
+seal the supply lacks is taken from, or the saboteur instead (RULES.md 4.2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from ...core.cards import Card
+from ...core.seven_seals import (
+    COLOURS,
+    SEALS,
+    Predict,
+    SevenSealsView,
+    TakeSaboteur,
+    predict,
+    prediction_problem,
+    proposed_steals,
+    robbable,
+    steals_needed,
+)
+from ...textual_fixes import KeysFooter
+from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
+from ...widgets.static_text import update_text
+from ...widgets.table_parts import turn_text
+from ..private import PrivateScreen
+from . import parts
+from .proposal import proposal
+
+TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
+# Left of a colour's cards: the panel's frame, the cursor, the colour's name, its seals
+# and their count.
+ROW_FIXED = parts.PANEL_FRAME + len("▸ purple  ") + max(SEALS.values()) + len(" 5  ")
+
+
+class SevenSealsPredictionScreen(PrivateScreen):
+    """↑↓ a colour, ←→ fewer or more of its seals, `w` another player to rob, Enter takes
+    these seals, `s` the saboteur. The normal computer player's choice is preselected, so
+    Enter alone accepts it; a choice the rules refuse says why and Enter changes nothing."""
+
+    BINDINGS = [
+        Binding("enter", "take_seals", "Take these seals", priority=True),
+        Binding("enter", "take_saboteur", "Take the saboteur", priority=True),
+        Binding("s", "saboteur", "Saboteur"),
+        Binding("up", "colour(-1)", "Colour", key_display="↑↓"),
+        Binding("down", "colour(1)", "Colour", show=False),
+        Binding("left", "count(-1)", "Fewer/more", key_display="←→"),
+        Binding("right", "count(1)", "Fewer/more", show=False),
+        Binding("w", "rob_another", "Whom"),
+    ]
+    AUTO_FOCUS = None  # the screen's own keys: no widget takes the arrows
+
+    def __init__(self, view: SevenSealsView, cursor_card: Card | None = None) -> None:
+        super().__init__(view, cursor_card)
+        self.row = 0  # the colour under the cursor
+        self.wanted = dict.fromkeys(COLOURS, 0)
+        self.victims: dict[str, tuple[int, ...]] = {}  # by colour, whom its steals rob
+        self.saboteur_chosen = False  # Enter takes the saboteur (the proposal was that)
+        self._take(proposal(view))
+
+    def _take(self, move: Predict | TakeSaboteur) -> None:
+        """Preselect `move`."""
+        if isinstance(move, TakeSaboteur):
+            self.saboteur_chosen = True
+            return
+        self.wanted.update(move.wanted)
+        for colour, seat in move.steals:
+            self.victims[colour] = (*self.victims.get(colour, ()), seat)
+        self.row = next((i for i, c in enumerate(COLOURS) if self.wanted[c]), 0)
+
+    # -- what is chosen -------------------------------------------------------------------
+
+    @property
+    def steals(self) -> tuple[tuple[str, int], ...]:
+        return tuple((colour, seat) for colour, seats in self.victims.items() for seat in seats)
+
+    def chosen_move(self) -> Predict:
+        return predict(self.wanted, self.steals)
+
+    def problem(self) -> str | None:
+        """Why the seals chosen may not be taken (the core's one rule), or None."""
+        view = self.view
+        return prediction_problem(view.supply, view.seals, view.seat, self.wanted, self.steals)
+
+    def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
+        """Every way to rob the seals of `colour` the supply lacks: whom, as sorted seats."""
+        view = self.view
+        lacking = steals_needed(view.supply, {colour: self.wanted[colour]}).get(colour, 0)
+        if not lacking:
+            return []
+        seats = robbable(view.seals, view.seat, colour)
+        return [
+            choice
+            for choice in combinations_with_replacement(seats, lacking)
+            if all(view.seals[seat][colour] >= n for seat, n in Counter(choice).items())
+        ]
+
+    def _robbing_colour(self) -> str | None:
+        """The colour whose victims `w` changes: the one under the cursor if it has a choice
+        of victims, else the first that has."""
+        order = [COLOURS[self.row], *COLOURS]
+        return next((c for c in order if len(self.victim_choices(c)) > 1), None)
+
+    # -- the screen -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top-line"):
+            yield Static(parts.status_line(self.view), id="status", classes="status")
+            yield Static(turn_text(self.view), id="turn")
+        seals = Static(id="seals")
+        seals.border_title = parts.seals_title(self.view)
+        yield seals
+        rows = Static(id="prediction")
+        rows.border_title = "Your hand, and the seals you take"
+        yield rows
+        yield Static(id="choice-line")
+        yield Static(id="steal-line")
+        yield Static(id="saboteur-line")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = self.app.size.width
+        names = parts.name_width(self.view, width)
+        seals = parts.seals_text(self.view, names, supply=True, with_took=True)
+        update_text(self.query_one("#seals", Static), seals)
+        self.query_one("#prediction", Static).update(self._rows(width))
+        update_text(self.query_one("#choice-line", Static), self._choice_line())
+        update_text(self.query_one("#steal-line", Static), self._steal_line())
+        update_text(self.query_one("#saboteur-line", Static), self._saboteur_line())
+        self.refresh_bindings()
+
+    def _rows(self, width: int) -> Table:
+        """A row a colour, red first: the cursor, the colour, its seals taken of the
+        colour's total, and your cards of that colour."""
+        table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, pad_edge=False)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True)
+        room = max(width - ROW_FIXED, CARD_WIDTH)
+        for index, colour in enumerate(COLOURS):
+            here = index == self.row
+            count = self.wanted[colour]
+            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name(colour))
+            name.append(" " * (len("purple") - len(colour)))
+            seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
+            seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
+            if self.saboteur_chosen:
+                seals.stylize("dim")
+            held = [card for card in self.view.hand if card.colour == colour]
+            cards = unbroken_lines([card_text(card) for card in held], room) if held else None
+            table.add_row(name, seals, cards or Text("no cards", style="dim"))
+        return table
+
+    def _choice_line(self) -> Text:
+        if self.saboteur_chosen:
+            cost = self.view.saboteur_offer
+            return Text(
+                f"Proposed: the saboteur (costs {cost}). Enter takes it; ←→ choose seals instead.",
+                style="bold",
+            )
+        total = sum(self.wanted.values())
+        taken = parts.prediction_words(self.wanted)
+        if not total:
+            return Text("You take no seals: you mean to win no trick.", style="bold")
+        tricks = parts.plural(total, "trick")
+        return Text(f"You take {taken}: win exactly these {tricks} to give them all back.")
+
+    def _steal_line(self) -> Text:
+        """The steals the choice implies, and whom they rob; or why it may not be made."""
+        if self.saboteur_chosen:
+            return Text("")
+        problem = self.problem()
+        if problem:
+            return Text(f"Not possible: {problem}.", style="bold")
+        if not self.steals:
+            return Text("")
+        view = self.view
+        victims = {seat for _, seat in self.steals}
+        who = "who take" if len(victims) > 1 else "who takes"
+        text = Text(
+            f"The supply lacks some: {parts.steals_words(view, self.steals)}, {who} a white seal."
+        )
+        if self._robbing_colour() is not None:
+            text.append(" w: rob someone else.", style="bold")
+        return text
+
+    def _saboteur_line(self) -> Text:
+        view = self.view
+        offer = view.saboteur_offer
+        if offer is None:
+            if view.saboteur is None:
+                return Text("")
+            return Text(f"The saboteur is {view.players[view.saboteur]}'s.", style="dim")
+        if view.displaced:
+            holder = view.players[view.saboteur]
+            return Text(f"{holder} took the saboteur from you: s bids {offer}, or take seals.")
+        if view.saboteur is not None:
+            holder = view.players[view.saboteur]
+            return Text(f"s: take the saboteur from {holder} for {offer}.")
+        return Text(
+            f"s: take the saboteur instead (costs {offer}: it scores {offer} less the black "
+            "seals the others take; no seals)."
+        )
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mine = bool(self.view.legal_moves)
+        if action == "take_seals":
+            return mine and not self.saboteur_chosen
+        if action == "take_saboteur":
+            return mine and self.saboteur_chosen
+        if action == "saboteur":  # greyed out when the saboteur may not be taken
+            return True if mine and self.view.saboteur_offer is not None else None
+        if action == "rob_another":
+            return mine and not self.saboteur_chosen and self._robbing_colour() is not None
+        if action == "hint":  # the normal computer player's choice is preselected
+            return False
+        return super().check_action(action, parameters)
+
+    def action_colour(self, step: int) -> None:
+        self.row = (self.row + step) % len(COLOURS)
+        self._draw()
+
+    def action_count(self, step: int) -> None:
+        colour = COLOURS[self.row]
+        count = max(0, min(SEALS[colour], self.wanted[colour] + step))
+        if self.saboteur_chosen:  # choosing seals instead of the saboteur proposed
+            self.saboteur_chosen = False
+        elif count == self.wanted[colour]:
+            self.app.bell()
+            return
+        self.wanted[colour] = count
+        view = self.view
+        steals = proposed_steals(view.supply, view.seals, view.seat, {colour: count})
+        self.victims[colour] = tuple(seat for _, seat in steals)
+        self._draw()
+
+    def action_rob_another(self) -> None:
+        colour = self._robbing_colour()
+        if colour is None:
+            return
+        choices = self.victim_choices(colour)
+        now = tuple(sorted(self.victims.get(colour, ())))
+        later = (choices.index(now) + 1) % len(choices) if now in choices else 0
+        self.victims[colour] = choices[later]
+        self._draw()
+
+    def action_take_seals(self) -> None:
+        if self.problem() is not None:  # said on the screen already
+            self.app.bell()
+            return
+        self.submit(self.chosen_move())
+
+    def action_take_saboteur(self) -> None:
+        self.action_saboteur()
+
+    def action_saboteur(self) -> None:
+        if TakeSaboteur() in self.view.legal_moves:
+            self.submit(TakeSaboteur())

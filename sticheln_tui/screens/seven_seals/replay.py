@@ -1,0 +1,40 @@
+"""Seven Seals' replay: every hand open beside each seat's seals, the trick with who is
+winning, and each move as the table saw it."""
+
+from __future__ import annotations
+
+from rich.console import JustifyMethod
+from rich.text import Text
+
+from ...core.seven_seals import DealResult, Move, Phase, SevenSealsView
+from ..replay import ReplayScreen
+from . import parts
+from .handoff import last_event_text
+
+
+class SevenSealsReplayScreen(ReplayScreen):
+    def status(self, view: SevenSealsView) -> Text:
+        return parts.status_line(view)
+
+    def seat_columns(self, view: SevenSealsView) -> list[tuple[str | Text, JustifyMethod]]:
+        return [(parts.seals_header(with_now=True), "left")]
+
+    def seat_cells(self, view: SevenSealsView, seat: int) -> list[str | Text]:
+        return [parts.seal_line(view, seat, with_now=view.phase != Phase.PREDICT)]
+
+    def marked_colours(self, view: SevenSealsView, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def trick(self, view: SevenSealsView, names: int) -> Text:
+        if view.phase in (Phase.PLAY, Phase.RETURN):
+            return parts.trick_text(view, names)
+        return Text()
+
+    def move_line(self, view: SevenSealsView, move: Move, mover: int) -> Text:
+        """The hand-off's line; for the move that ended a deal, the move alone (the last
+        trick and the scores follow)."""
+        line = last_event_text(view, move, mover) if view.phase != Phase.OVER else Text()
+        return line or parts.move_text(view, move, mover) + "."
+
+    def deal_last_trick(self, view: SevenSealsView, result: DealResult) -> Text:
+        return parts.last_trick_text(view, self.size.width, result.last_trick, result.saboteur)

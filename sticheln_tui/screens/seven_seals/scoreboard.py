@@ -1,0 +1,77 @@
+"""Seven Seals' scores: the shared scoreboard, each seat's penalty by seal kind for the
+deal, the lowest total in the lead."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.seven_seals import BLACK, COLOURED_PENALTY, PENALTY, WHITE, SealScore, SevenSealsView
+from ...core.standings import winners
+from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
+from . import parts
+
+HOW_A_DEAL_SCORES = (
+    f"Each seal still held costs: coloured {COLOURED_PENALTY}, white {PENALTY[WHITE]}, "
+    f"black {PENALTY[BLACK]}. The saboteur costs its price less the black seals the others "
+    "took, never below 0. The lowest total wins."
+)
+
+
+def _kind_cell(count: int, each: int) -> Text:
+    """`3 = 6`: how many seals of a kind, and what they cost; `·` for none."""
+    if not count:
+        return Text("·", style="dim")
+    return Text(f"{count} = {count * each}")
+
+
+def _saboteur_cell(score: SealScore) -> Text:
+    """`5 - 2 = 3`: the saboteur's price less the blacks the others took."""
+    if score.saboteur_price is None:
+        return Text("")
+    return Text(f"{score.saboteur_price} - {score.blacks_by_others} = {score.total}")
+
+
+def penalty_table(view: SevenSealsView, names: Names, meaning: str, width: int) -> RenderableType:
+    """The deal just played: each seat's seals left by kind with what they cost, the
+    saboteur's score, the deal's penalty and the total; then how a deal scores, the
+    deal's last trick and what the leader mark means."""
+    result = view.results[-1]
+    table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column(f"Coloured x{COLOURED_PENALTY}", justify="right")
+    table.add_column(f"White x{PENALTY[WHITE]}", justify="right")
+    table.add_column(f"Black x{PENALTY[BLACK]}", justify="right")
+    table.add_column("Saboteur", justify="right")
+    table.add_column("Deal", justify="right")
+    table.add_column("Total", justify="right")
+    for seat in range(len(view.players)):
+        score = result.scores[seat]
+        table.add_row(
+            names.cell(seat),
+            _kind_cell(score.coloured, COLOURED_PENALTY),
+            _kind_cell(score.count(WHITE), PENALTY[WHITE]),
+            _kind_cell(score.count(BLACK), PENALTY[BLACK]),
+            _saboteur_cell(score),
+            Text(str(score.total), style="bold"),
+            str(view.totals[seat]),
+        )
+    last = parts.last_trick_text(view, width - SCREEN_MARGIN, result.last_trick, result.saboteur)
+    how = Text(HOW_A_DEAL_SCORES)
+    return Group(table, Text(""), how, Text(""), last, Text(""), Text(meaning))
+
+
+class SevenSealsScoreboardScreen(ScoreboardScreen):
+    """Between deals and at the end: the lowest total leads; equal totals share the win."""
+
+    LOWEST_WINS = True
+
+    def leaders(self) -> set[int]:
+        return set(winners([-total for total in self.view.totals]))
+
+    def best(self) -> str:
+        return "the lowest total"
+
+    def deal_table(self, names: Names, meaning: str) -> RenderableType:
+        return penalty_table(self.view, names, meaning, self.app.size.width)

@@ -1,0 +1,136 @@
+"""Seven Seals' table: everybody's seals, the trick with who is winning, and your hand;
+when a trick's winner has a choice of seal to give back, a one-line choice."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+from ...bots import Advice, make_bot
+from ...core.cards import Card
+from ...core.seven_seals import Move, Phase, ReturnSeal, SevenSealsView, legal_cards
+from ...widgets.table_parts import turn_text
+from ..table import TableScreen
+from . import parts
+from .proposal import proposed_return
+
+LINE_PADDING = 2  # a line below the panels is padded one cell each side
+
+
+class SevenSealsTableScreen(TableScreen):
+    """A seat's Seven Seals table, updated in place. Enter plays the card under the
+    cursor; after winning a trick with a choice of seals, ←→ choose the seal and Enter
+    gives it back (the normal computer player's choice preselected)."""
+
+    BINDINGS = [
+        # Bindings of a key replace the base class's, so "Play" is bound here again.
+        Binding("enter", "choose", "Play", priority=True),
+        Binding("enter", "give_back", "Give back", priority=True),
+        Binding("left", "seal(-1)", "Seal", key_display="←→", priority=True),
+        Binding("right", "seal(1)", "Seal", show=False, priority=True),
+    ]
+    SEATS_PANEL = ("seals", "Seals")
+
+    def __init__(self, view: SevenSealsView, cursor_card: Card | None = None) -> None:
+        self.seal = 0  # the seal to give back, among `view.returnable`
+        super().__init__(view, cursor_card)
+        self._propose_seal()
+
+    @property
+    def choosing_seal(self) -> bool:
+        return self.view.phase == Phase.RETURN and self.view.to_move == self.view.seat
+
+    def _propose_seal(self) -> None:
+        view = self.view
+        self.seal = 0
+        if view.phase == Phase.RETURN and view.to_move == view.seat:
+            self.seal = view.returnable.index(proposed_return(view).kind)
+
+    def table_texts(self, width: int) -> dict[str, Text]:
+        view = self.view
+        names = parts.name_width(view, width)
+        return {
+            "status": parts.status_line(view),
+            "turn": turn_text(view),
+            "seals": parts.seals_text(view, names, with_took=parts.took_room(names, width)),
+            "trick": parts.trick_text(view, names),
+            "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
+        }
+
+    def trick_title(self) -> str:
+        return parts.trick_title(self.view)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#seals", Static).border_title = parts.seals_title(self.view)
+
+    def show(self, view: SevenSealsView) -> None:
+        super().show(view)
+        self.query_one("#seals", Static).border_title = parts.seals_title(self.view)
+
+    def restart(self, view: SevenSealsView) -> None:
+        super().restart(view)
+        self._propose_seal()
+
+    def consequence(self, card: Card | None) -> Text:
+        """What playing `card` would do; while choosing a seal, the choice."""
+        if self.choosing_seal:
+            return self.seal_choice()
+        return parts.consequence(self.view, card)
+
+    def seal_choice(self) -> Text:
+        """`You took the trick. Give back:  [blue]  white   ←→ Enter`."""
+        text = Text("You took the trick. Give back: ")
+        for index, kind in enumerate(self.view.returnable):
+            chosen = index == self.seal
+            text.append(" ")
+            if chosen:
+                text.append(f"[{kind}]", style="bold reverse")
+            else:
+                text.append(f" {kind} ")
+        return text.append("   (←→, Enter)", style="dim")
+
+    def legal_cards(self) -> set[Card]:
+        view = self.view
+        if view.phase != Phase.PLAY or view.to_move != view.seat:
+            return set()
+        return set(legal_cards(view.trick_cards, view.hand))
+
+    def marked_colours(self) -> tuple[str, ...]:
+        return ()
+
+    def hand_title(self) -> str:
+        return "Your hand (red is trump)"
+
+    # -- moves -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("give_back", "seal"):
+            return self.choosing_seal
+        if action == "choose" and self.choosing_seal:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_seal(self, step: int) -> None:
+        self.seal = (self.seal + step) % len(self.view.returnable)
+        self._show_hint(None)
+
+    def action_give_back(self) -> None:
+        if self.choosing_seal:
+            self.submit(ReturnSeal(self.view.returnable[self.seal]))
+
+    def advice(self) -> Advice:
+        return make_bot("normal", self.view.seat, game="seven-seals").advise(self.view)
+
+    def move_words(self, move: Move) -> Text:
+        if isinstance(move, ReturnSeal):
+            return Text(f"give back a {move.kind} seal:")
+        return super().move_words(move)
+
+    def point_at(self, move: Move) -> None:
+        if isinstance(move, ReturnSeal):
+            self.seal = self.view.returnable.index(move.kind)
+            self._show_hint(None)
+            return
+        super().point_at(move)
