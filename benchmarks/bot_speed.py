@@ -7,9 +7,11 @@ its full default playout budget (the time guard that protects slow machines swit
 baseline, in the same run: OpenSpiel's C++ ISMCTS bot (random rollouts, 1000
 simulations a move) playing a hand of Hearts against random players; it needs the
 optional extra: pip install '.[bench]'. Then the same for Hattrick's strong bot, two-deal
-games at every table size from 4 to 7 (every legal move is a candidate, passes too).
+games at every table size from 4 to 7 (every legal move is a candidate, passes too), and
+for Seven Seals' at 3 to 5 players, with the mean and slowest move of each phase
+(predictions, cards, seals given back).
 
-    python benchmarks/bot_speed.py [sticheln|hattrick]    # default: both
+    python benchmarks/bot_speed.py [sticheln|hattrick|seven-seals]    # default: all
 
 Budgets: iterations/s at least half of ISMCTS' simulations/s; every move under 1 s (in
 each game). The last line printed is JSON.
@@ -28,6 +30,7 @@ from report import budget, finish
 from sticheln_tui.bots import make_bot
 from sticheln_tui.core.games import game_named
 from sticheln_tui.core.hattrick import HattrickOptions
+from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 
 MOVE_BUDGET_SECONDS = 1.0
@@ -35,11 +38,18 @@ ISMCTS_SIMULATIONS = 1000
 
 
 # Each game's table sizes and two-deal options.
-TABLES = {"sticheln": (range(3, 9), Rules(deals=2)), "hattrick": (range(4, 8), HattrickOptions(2))}
+TABLES = {
+    "sticheln": (range(3, 9), Rules(deals=2)),
+    "hattrick": (range(4, 8), HattrickOptions(2)),
+    "seven-seals": (range(3, 6), SevenSealsOptions(deals=2)),
+}
 
 
-def strong_moves(players: int, key: str = "sticheln") -> tuple[list[float], int]:
-    """Seconds of each strong move that had a choice in one game, and the playouts run."""
+def strong_moves(
+    players: int, key: str = "sticheln", phases: dict[str, list[float]] | None = None
+) -> tuple[list[float], int]:
+    """Seconds of each strong move that had a choice in one game, and the playouts run;
+    `phases` collects them by the game's phase too."""
     options = TABLES[key][1]
     game = game_named(key)([f"P{seat}" for seat in range(players)], options, 0, players)
     bots = [make_bot("strong" if seat == 0 else "normal", seat, key) for seat in range(players)]
@@ -53,6 +63,8 @@ def strong_moves(players: int, key: str = "sticheln") -> tuple[list[float], int]
         move = bots[seat].choose(view)
         if seat == 0 and len(view.legal_moves) > 1:  # a last card needs no search
             times.append(time.perf_counter() - started)
+            if phases is not None:
+                phases.setdefault(str(view.phase), []).append(times[-1])
         game.apply(move)
     return times, strong.playouts_run
 
@@ -86,7 +98,9 @@ def ismcts_simulations_per_second() -> float | None:
     return moves * ISMCTS_SIMULATIONS / thinking
 
 
-def timed_tables(key: str) -> tuple[list[float], float]:
+def timed_tables(
+    key: str, phases: dict[str, list[float]] | None = None
+) -> tuple[list[float], float]:
     """Print one line per table size of `key`'s game; its iterations/s, and its slowest move."""
     print(f"{key}:")
     print(
@@ -96,7 +110,7 @@ def timed_tables(key: str) -> tuple[list[float], float]:
     rates = []
     slowest = 0.0
     for players in TABLES[key][0]:
-        times, playouts = strong_moves(players, key)
+        times, playouts = strong_moves(players, key, phases)
         rates.append(playouts / sum(times))
         slowest = max(slowest, max(times))
         p95 = statistics.quantiles(times, n=20, method="inclusive")[-1]
@@ -138,6 +152,22 @@ def main() -> None:
         rows.append(
             budget(
                 "hattrick_bot_seconds_per_move",
+                slowest,
+                MOVE_BUDGET_SECONDS,
+                1.0,
+                higher_is_better=False,
+                unit="s (slowest move)",
+            )
+        )
+    if "seven-seals" in keys:
+        phases: dict[str, list[float]] = {}
+        _, slowest = timed_tables("seven-seals", phases)
+        print(f"{'phase':>7} {'moves':>6} {'mean s':>9} {'max s':>6}")
+        for phase, times in phases.items():
+            print(f"{phase:>7} {len(times):>6} {statistics.mean(times):>9.3f} {max(times):>6.3f}")
+        rows.append(
+            budget(
+                "seven_seals_bot_seconds_per_move",
                 slowest,
                 MOVE_BUDGET_SECONDS,
                 1.0,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The bot ladders behind the README's figures: one bot against three of the level below,
-# 4-player games of Sticheln (classic rules) and of Hattrick (five deals). Each run prints
-# a table and ends with one line of JSON.
+# 4-player games of Sticheln (classic rules), of Hattrick (five deals) and of Seven Seals
+# (one deal per player). Each run prints a table and ends with one line of JSON.
 #
 #     sh benchmarks/bot_strength.sh [GAMES] [WORKERS]
 #
@@ -16,3 +16,6 @@ sticheln simulate --seats strong,normal,normal,normal --games "$games" --seed 1 
 # Hattrick (README, "Hattrick: computer players"); the normal-vs-easy run there is 300 games.
 sticheln simulate --game hattrick --seats normal,easy,easy,easy --games "$games" --seed 5 --workers "$workers" --json
 sticheln simulate --game hattrick --seats strong,normal,normal,normal --games "$games" --seed 5 --workers "$workers" --json
+# Seven Seals (README, "Seven Seals: computer players"); the normal-vs-easy run there is 300 games.
+sticheln simulate --game seven-seals --seats normal,easy,easy,easy --games "$games" --seed 5 --workers "$workers" --json
+sticheln simulate --game seven-seals --seats strong,normal,normal,normal --games "$games" --seed 5 --workers "$workers" --json

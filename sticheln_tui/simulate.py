@@ -25,6 +25,7 @@ from .bots.match import Outcome, play_bot_game
 from .cli import Parser, add_rule_options, game_seed, options_from, whole_number
 from .core.games import GAMES, game_named
 from .core.hattrick import HattrickOptions
+from .core.option_table import SABOTEUR_VARIANTS
 from .core.options import badge
 from .core.seven_seals import SevenSealsOptions
 
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         choices=list(GAMES),
         default="sticheln",
-        help="the game the bots play (default: sticheln); the rules options are Sticheln's",
+        help="the game the bots play (default: sticheln); each takes its own rules options",
     )
     parser.add_argument(
         "--games",
@@ -118,15 +119,7 @@ def describe(options: Any) -> str:
         return f"Hattrick, {options.deals} deals"
     if isinstance(options, SevenSealsOptions):
         deals = "one deal per player" if options.deals is None else f"{options.deals} deals"
-        variants = [
-            label
-            for label, on in (
-                ("saboteur costs 5", options.saboteur_costs_5),
-                ("escalating saboteur", options.escalating_saboteur),
-                ("saboteur auction", options.saboteur_auction),
-            )
-            if on
-        ]
+        variants = [v.label.lower() for v in SABOTEUR_VARIANTS if getattr(options, v.field)]
         return ", ".join(["Seven Seals", deals, *variants])
     return badge(options)
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -18,3 +22,22 @@ def tied_game() -> Game:
         if game.phase is Phase.TIE:
             return game
     raise AssertionError("no tied game in 500 seeds")
+
+
+def seven_seals_until(
+    done: Callable[[SevenSealsGame], bool],
+    players: int = 4,
+    seed: int = 1,
+    seeds: int = 1,
+    options: SevenSealsOptions | None = None,
+) -> SevenSealsGame:
+    """A Seven Seals game played forward with seeded random legal moves until `done`; the
+    first of `seeds` games from `seed` on that gets there."""
+    for game_seed in range(seed, seed + seeds):
+        game = SevenSealsGame(NAMES[:players], options or SevenSealsOptions(), seed=game_seed)
+        rng = random.Random(game_seed)
+        while not done(game) and not game.finished:
+            game.apply(rng.choice(game.legal_moves()))
+        if done(game):
+            return game
+    raise AssertionError("the position never came")

@@ -11,9 +11,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pytest
-from positions import tied_game
+from positions import seven_seals_until, tied_game
 from rich._palettes import EIGHT_BIT_PALETTE, STANDARD_PALETTE
 from rich.cells import cell_len
 from rich.color import Color, ColorSystem, ColorType
@@ -28,6 +29,8 @@ from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 from sticheln_tui.core.game import Game, Phase, PickPain
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.review import frames
+from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
+from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
@@ -48,7 +51,19 @@ from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
-from sticheln_tui.screens.setup import HattrickSetupScreen, StichelnSetupScreen
+from sticheln_tui.screens.setup import (
+    HattrickSetupScreen,
+    SevenSealsSetupScreen,
+    StichelnSetupScreen,
+)
+from sticheln_tui.screens.seven_seals import (
+    SevenSealsHandoffScreen,
+    SevenSealsPredictionScreen,
+    SevenSealsReplayScreen,
+    SevenSealsScoreboardScreen,
+    SevenSealsTableScreen,
+)
+from sticheln_tui.screens.seven_seals import last_event_text as seven_seals_event
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 from sticheln_tui.widgets.cards import card_text
@@ -240,6 +255,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "Hattrick scores", lambda: HattrickScoreboardScreen(deal.view(None)), ()
     end = hattrick_to(lambda g: g.finished)
     yield "Hattrick final", lambda: HattrickScoreboardScreen(end.view(None)), ()
+    yield from seven_seals_screens()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
     # A trick under way late in the game: piles, pass cards and hands all on screen.
@@ -252,6 +268,31 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
     yield "command palette", StichelnSetupScreen, ("ctrl+p", 0.2)
     yield "theme list", StichelnSetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
+
+
+def seven_seals_screens() -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, ...]]]:
+    """Seven Seals' screens: the prediction (a steal shown, the saboteur held), the table,
+    the seal to give back, the hand-off, the scores and the replay."""
+    yield "Seven Seals' setup", SevenSealsSetupScreen, ()
+    predicting = SevenSealsGame(PLAYERS, seed=7)
+    predicting.apply(predict({"yellow": 3}))
+    predicting.apply(TakeSaboteur())
+    steal = ("down", "right")  # a yellow seal from Ann
+    yield "Seven Seals prediction", partial(SevenSealsPredictionScreen, predicting.view(2)), steal
+    playing = seven_seals_until(lambda g: len(g.view(None).trick) == 2 and len(g.results) == 0)
+    yield "Seven Seals table", lambda: SevenSealsTableScreen(playing.view(playing.to_move)), ("h",)
+    returning = seven_seals_until(lambda g: g.phase == SevenSealsPhase.RETURN, seeds=20)
+    choice = partial(SevenSealsTableScreen, returning.view(returning.to_move))
+    yield "Seven Seals seal to give back", choice, ("right",)
+    public = playing.view(None)
+    news = seven_seals_event(public, playing.moves[-1], public.trick[-1].seat)
+    yield "Seven Seals hand-off", lambda: SevenSealsHandoffScreen(public, 0, news), ()
+    scored = seven_seals_until(lambda g: len(g.results) == 1)
+    yield "Seven Seals scores", lambda: SevenSealsScoreboardScreen(scored.view(None)), ()
+    over = seven_seals_until(lambda g: g.finished, players=3)
+    yield "Seven Seals final", lambda: SevenSealsScoreboardScreen(over.view(None)), ()
+    replay = partial(SevenSealsReplayScreen, frames(over), "a.json")
+    yield "Seven Seals replay", replay, ("end", "left")
 
 
 async def measured_screens(

@@ -7,13 +7,11 @@ import random
 import re
 from collections import Counter
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import pytest
 from helpers import cards_on_screen, played_until, screen_text
-from textual.message import Message
+from screen_app import Moves, ScreenApp, drawn_plain, shown
 
-import sticheln_tui
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import make_bot
 from sticheln_tui.core.hattrick import (
@@ -33,7 +31,6 @@ from sticheln_tui.screens.hattrick import (
     HattrickTableScreen,
 )
 from sticheln_tui.screens.hattrick.parts import last_trick_text
-from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
@@ -53,26 +50,6 @@ def can_play_and_pass(game: HattrickGame, passes: int = 1) -> bool:
     )
 
 
-class ScreenApp(StichelnApp):
-    """The app's look and keys, showing only the screens a test pushes (no game)."""
-
-    CSS_PATH = Path(sticheln_tui.__file__).parent / StichelnApp.CSS_PATH
-
-    def on_mount(self) -> None:
-        pass
-
-
-class Moves:
-    """The moves the screens post, as the app would receive them."""
-
-    def __init__(self) -> None:
-        self.chosen: list[PrivateScreen.MoveChosen] = []
-
-    def __call__(self, message: Message) -> None:
-        if isinstance(message, PrivateScreen.MoveChosen):
-            self.chosen.append(message)
-
-
 @asynccontextmanager
 async def at_table(view: HattrickView):
     """`view`'s table at 80x24, alone in the app; yields the app, its pilot and the moves
@@ -82,25 +59,6 @@ async def at_table(view: HattrickView):
     async with app.run_test(size=(80, 24), message_hook=moves) as pilot:
         await shown(pilot, HattrickTableScreen(view))
         yield app, pilot, moves
-
-
-async def shown(pilot, screen) -> None:
-    pilot.app.push_screen(screen)
-    await pilot.pause()
-    await pilot.pause()
-
-
-def drawn_plain(hand: Hand) -> set:
-    """The cards the hand draws without their colours: the ones it dims."""
-    rendered = hand.render()
-    plain = set()
-    for card in hand.cards:
-        labels = {card_label(card), card_label(card, focused=True)}
-        start = next(rendered.plain.index(label) for label in labels if label in rendered.plain)
-        styles = [s.style for s in rendered.spans if s.start <= start < s.end]
-        if not any("on #" in str(style) for style in styles):
-            plain.add(card)
-    return plain
 
 
 async def test_the_cards_that_may_not_join_the_trick_are_dimmed_and_enter_plays():

@@ -7,10 +7,13 @@ After an intended change of a screen, review and refresh them with
 from __future__ import annotations
 
 from helpers import played_until, press_until
+from positions import seven_seals_until
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
+from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
+from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
@@ -134,3 +137,31 @@ class TestHattrick:
             await pilot.pause()
 
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=offered)
+
+
+class TestSevenSeals:
+    def test_prediction(self, snap_compare):
+        game = SevenSealsGame(PLAYERS, seed=21)
+        game.apply(predict({"red": 2, "blue": 1}))  # Ann
+        game.apply(TakeSaboteur())  # Bob: Cid predicts next
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_table(self, snap_compare):
+        game = seven_seals_until(
+            lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
+        )
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_return_choice(self, snap_compare):
+        game = seven_seals_until(lambda g: g.phase == SevenSealsPhase.RETURN, seed=21, seeds=20)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_deal_scores(self, snap_compare):
+        game = seven_seals_until(lambda g: len(g.results) == 1, seed=21)
+
+        async def scores(pilot) -> None:
+            await pilot.pause()
+            pilot.app.resume(persistence.Record(game, (None,) * 4), None)
+            await pilot.pause()
+
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=scores)

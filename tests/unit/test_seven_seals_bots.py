@@ -9,16 +9,18 @@ The strong bot gets a small playout budget and a time limit that never fires.
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 import time
 from collections import Counter
 
 import pytest
 
+from sticheln_tui import cli
 from sticheln_tui.bots import LEVELS, make_bot
 from sticheln_tui.bots import seven_seals as seven_seals_bots
 from sticheln_tui.bots.match import play_bot_game
+from sticheln_tui.bots.seven_seals import world
 from sticheln_tui.bots.seven_seals.world import (
     fitted_prediction,
     played_cards,
@@ -189,9 +191,12 @@ def test_the_proposals_are_the_normal_bots_and_quick(views_by_phase):
 # -- the strong bot's sampled deals ------------------------------------------------------
 
 
-def test_sampled_deals_respect_voids_and_the_cards_seen(views_by_phase):
+@pytest.mark.parametrize("random_tries", [world.SAMPLE_TRIES, 0])
+def test_sampled_deals_respect_voids_and_the_cards_seen(views_by_phase, monkeypatch, random_tries):
     """No seat gets a colour it did not follow, a card already played or a card in our
-    hand; each seat gets its known number of cards; every unseen card is dealt once."""
+    hand; each seat gets its known number of cards; every unseen card is dealt once. The
+    same for the exact share alone (the random shares switched off)."""
+    monkeypatch.setattr(world, "SAMPLE_TRIES", random_tries)
     rng = random.Random(2)
     revealed = 0
     for game, view in views_by_phase["play"] + views_by_phase["return"]:
@@ -217,8 +222,6 @@ def test_sampled_deals_respect_voids_and_the_cards_seen(views_by_phase):
 
 def test_the_exact_share_is_found_when_random_shares_keep_failing(monkeypatch):
     """A share only one assignment fits: seat 1 lacks red, seat 2 lacks everything but red."""
-    from sticheln_tui.bots.seven_seals import world
-
     monkeypatch.setattr(world, "SAMPLE_TRIES", 0)
     cards = [Card("red", 1), Card("red", 2), Card("blue", 3), Card("green", 4)]
     lacking = {1: {"red"}, 2: {"yellow", "green", "blue", "purple"}}
@@ -266,3 +269,23 @@ def test_normal_beats_easy_in_a_small_match():
     outcomes = [play_bot_game(*job) for job in jobs(levels, options, 4, 16, "seven-seals")]
     figures = summarise(levels, outcomes)
     assert figures["seats"][0]["wins"] >= 7, figures
+
+
+def test_simulate_plays_seven_seals(capsys):
+    """The lowest total wins: the figures are those of the seeded games, shown with the
+    options and the mean penalties."""
+    levels = ["normal", "easy", "easy"]
+    args = ["--game", "seven-seals", "--seats", ",".join(levels), "--games", "3", "--seed", "2"]
+    assert cli.main(["simulate", *args, "--deals", "1", "--saboteur-auction", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "Seven Seals, 1 deals, saboteur auction, seed 2" in out and "Mean penalty" in out
+    figures = json.loads(out.strip().splitlines()[-1])
+    options = SevenSealsOptions(deals=1, saboteur_auction=True)
+    outcomes = [play_bot_game(*job) for job in jobs(levels, options, 2, 3, "seven-seals")]
+    for outcome in outcomes:
+        assert set(outcome.winners) == {
+            seat for seat, total in enumerate(outcome.totals) if total == min(outcome.totals)
+        }
+    expected = summarise(levels, outcomes)
+    assert figures["seats"] == expected["seats"]
+    assert sum(seat["wins"] for seat in figures["seats"]) == pytest.approx(3, abs=0.01)

@@ -6,6 +6,7 @@ import random
 
 from ...core.cards import Card
 from ...core.seven_seals import (
+    BLACK,
     COLOURS,
     TRUMP,
     WHITE,
@@ -25,9 +26,9 @@ from .thumb import (
     estimated_penalty,
     expected_wins,
     predicted_seals,
+    rival_worth,
     seal_to_return,
     top_value,
-    trick_outcome,
     winning_card,
 )
 from .world import Deal, fitted_prediction, outside_bits, predict_out, sample_deal
@@ -161,21 +162,15 @@ def normal_card(view: SevenSealsView) -> Card:
     cards = view.trick_cards
     later = range(1, count - len(cards))
     rival = None
-    if view.saboteur == seat and cards:
-        winner = view.winning_seat
-        assert winner is not None
-        rival = trick_outcome(
-            view.seals[winner], cards[0].colour, winning_card(cards).colour, view.supply["black"]
-        )
-    elif view.saboteur == seat:
-        rival = 0.0
+    if view.saboteur == seat:
+        rival = rival_worth(view.trick, view.seals, view.supply[BLACK])
     return choose_card(
         [move.card for move in view.legal_moves],
         cards,
         view.seals[seat],
         outside_bits(view),
         sum(view.hand_sizes[(seat + step) % count] for step in later),
-        view.supply["black"],
+        view.supply[BLACK],
         rival,
         top_value(count),
     )
@@ -194,6 +189,8 @@ def why_card(view: SevenSealsView, card: Card) -> str:
     lead = cards[0].colour if cards else card.colour
     takes = beats(card, winning_card(cards))
     if view.saboteur == view.seat:
+        if not cards:
+            return "as saboteur, leads: whoever wins gives a seal back or takes a black one"
         if takes:
             return "as saboteur, takes the trick from a player who would give a seal back"
         return "as saboteur, leaves the trick to a player who may have to take a black seal"
@@ -236,8 +233,8 @@ class StrongBot(SamplingBot, SevenSealsBot):
             me(view), players, candidates, lambda: sample_deal(view, rng), trial
         )
         if isinstance(move, TakeSaboteur):
-            return Advice(move, f"the saboteur {why}")
-        return Advice(move, f"{tricks_text(move.wanted)} {why}")
+            return Advice(move, f"taking the saboteur {why}")
+        return Advice(move, f"predicting {tricks_text(move.wanted)} {why}")
 
     def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
         def trial(deal: Deal, card: Card) -> list[int]:

@@ -26,6 +26,7 @@ from ...core.seven_seals import (
     TRUMP,
     WHITE,
     deck_for,
+    trick_winner,
 )
 
 # How likely the n-th round of a colour other than red is still won by its best card, not
@@ -202,6 +203,18 @@ def take_chance(
         following = outside[lead].bit_count() / unseen
         threat += outside[TRUMP].bit_count() / unseen * (1 - following) ** 3
     return 1 - OVERTAKE * (1 - (1 - min(threat, 1.0)) ** later_cards)
+
+
+def rival_worth(
+    trick: Sequence[tuple[int, Card]], seals: Sequence[Mapping[str, int]], blacks_left: int
+) -> float:
+    """What the trick so far, as (seat, card) plays, is worth to the seat winning it
+    (nothing while it is empty)."""
+    if not trick:
+        return 0.0
+    cards = [card for _, card in trick]
+    seat, card = trick[trick_winner(cards)]
+    return trick_outcome(seals[seat], cards[0].colour, card.colour, blacks_left)
 
 
 def choose_card(

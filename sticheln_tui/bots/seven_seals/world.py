@@ -38,10 +38,9 @@ from .thumb import (
     colour_bits,
     expected_wins,
     predicted_seals,
+    rival_worth,
     seal_to_return,
     top_value,
-    trick_outcome,
-    winning_card,
 )
 
 SAMPLE_TRIES = 30  # random shares before the exact one (rarely needed)
@@ -266,7 +265,7 @@ class Deal:
         later = range(1, self.players - len(cards))
         rival = None
         if seat == self.saboteur:
-            rival = self.rival_worth()
+            rival = rival_worth(self.trick, self.seals, self.supply[BLACK])
         return choose_card(
             legal_cards(cards, hand),
             cards,
@@ -276,16 +275,6 @@ class Deal:
             self.supply[BLACK],
             rival,
             self.top,
-        )
-
-    def rival_worth(self) -> float:
-        """What the trick so far is worth to the seat winning it (nothing when empty)."""
-        if not self.trick:
-            return 0.0
-        cards = [card for _, card in self.trick]
-        seat = self.trick[trick_winner(cards)][0]
-        return trick_outcome(
-            self.seals[seat], cards[0].colour, winning_card(cards).colour, self.supply[BLACK]
         )
 
     def thumb_return(self) -> str:

@@ -51,11 +51,6 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def seals_words(count: int, kind: str) -> str:
-    """`a blue seal`, `2 blue seals`."""
-    return f"a {kind} seal" if count == 1 else f"{count} {kind} seals"
-
-
 def variants_note(view: SevenSealsView) -> str:
     """The saboteur variants in force, in a few words (none: nothing)."""
     options = view.options
@@ -134,8 +129,8 @@ def seal_line(view: SevenSealsView, seat: int, with_now: bool, with_took: bool =
     and the one choosing say so instead."""
     line = Text(" D " if seat == view.dealer else "   ", style="bold")
     if seat == view.saboteur:
-        words_ = f"  saboteur, costs {view.saboteur_price}"
-        line.append(f"{words_:<{COUNTS_CELLS}}", style="bold")
+        label = f"  saboteur, costs {view.saboteur_price}"
+        line.append(f"{label:<{COUNTS_CELLS}}", style="bold")
     elif view.phase == Phase.PREDICT and view.predictions[seat] is None:
         waiting = "  choosing..." if seat == view.to_move else "  to come"
         line.append(f"{waiting:<{COUNTS_CELLS}}", style="bold" if seat == view.to_move else "dim")
@@ -192,7 +187,8 @@ def outcome(view: SevenSealsView, taken: CompletedTrick, saboteur: int | None) -
 
 
 def trick_title(view: SevenSealsView) -> str:
-    """`Trick 6/15: blue led, red trumps`, or the trick just taken."""
+    """`Trick 6/15: blue led` (the note under it says what red does), or the trick
+    just taken."""
     count = f"Trick {view.trick_number}/{view.tricks_per_deal}"
     if trick_stands(view):
         return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
@@ -200,10 +196,10 @@ def trick_title(view: SevenSealsView) -> str:
         return f"{count}, taken"
     lead = view.lead_colour
     if lead is None:
-        return f"{count}: any card leads, red trumps"
+        return f"{count}: any card leads"
     if lead == TRUMP:
-        return f"{count}: red led (trump)"
-    return f"{count}: {lead} led, red trumps"
+        return f"{count}: red (trump) led"
+    return f"{count}: {lead} led"
 
 
 def _play_line(view: SevenSealsView, seat: int, card: Card | None, names: int) -> Text:

@@ -3,16 +3,15 @@ seal the supply lacks is taken from, or the saboteur instead (RULES.md 4.2)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations_with_replacement
-
 from rich.table import Table
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ...bots.seven_seals import proposal
 from ...core.cards import Card
 from ...core.seven_seals import (
     COLOURS,
@@ -23,8 +22,6 @@ from ...core.seven_seals import (
     predict,
     prediction_problem,
     proposed_steals,
-    robbable,
-    steals_needed,
 )
 from ...textual_fixes import KeysFooter
 from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
@@ -32,7 +29,6 @@ from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
 from . import parts
-from .proposal import proposal
 
 TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
 # Left of a colour's cards: the panel's frame, the cursor, the colour's name, its seals
@@ -46,8 +42,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
     Enter alone accepts it; a choice the rules refuse says why and Enter changes nothing."""
 
     BINDINGS = [
-        Binding("enter", "take_seals", "Take these seals", priority=True),
-        Binding("enter", "take_saboteur", "Take the saboteur", priority=True),
+        Binding("enter", "take_seals", "Take seals", priority=True),
+        Binding("enter", "take_saboteur", "Take saboteur", priority=True),
         Binding("s", "saboteur", "Saboteur"),
         Binding("up", "colour(-1)", "Colour", key_display="↑↓"),
         Binding("down", "colour(1)", "Colour", show=False),
@@ -90,17 +86,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
         return prediction_problem(view.supply, view.seals, view.seat, self.wanted, self.steals)
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
-        """Every way to rob the seals of `colour` the supply lacks: whom, as sorted seats."""
-        view = self.view
-        lacking = steals_needed(view.supply, {colour: self.wanted[colour]}).get(colour, 0)
-        if not lacking:
-            return []
-        seats = robbable(view.seals, view.seat, colour)
-        return [
-            choice
-            for choice in combinations_with_replacement(seats, lacking)
-            if all(view.seals[seat][colour] >= n for seat, n in Counter(choice).items())
-        ]
+        """Every way the rules leave to rob the seals of `colour` the supply lacks, for
+        the seals chosen: whom, as sorted seats (the engine's legal predictions say)."""
+        seals = self.chosen_move().seals
+        choices = {
+            tuple(seat for robbed, seat in move.steals if robbed == colour)
+            for move in self.view.legal_moves
+            if isinstance(move, Predict) and move.seals == seals
+        }
+        return sorted(choice for choice in choices if choice)
 
     def _robbing_colour(self) -> str | None:
         """The colour whose victims `w` changes: the one under the cursor if it has a choice
@@ -129,18 +123,22 @@ class SevenSealsPredictionScreen(PrivateScreen):
         super().on_mount()
         self._draw()
 
-    def on_resize(self) -> None:
-        self._draw()
-
+    @on(events.Resize)
+    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
     def _draw(self) -> None:
         width = self.app.size.width
         names = parts.name_width(self.view, width)
         seals = parts.seals_text(self.view, names, supply=True, with_took=True)
         update_text(self.query_one("#seals", Static), seals)
         self.query_one("#prediction", Static).update(self._rows(width))
-        update_text(self.query_one("#choice-line", Static), self._choice_line())
-        update_text(self.query_one("#steal-line", Static), self._steal_line())
-        update_text(self.query_one("#saboteur-line", Static), self._saboteur_line())
+        for line_id, text in (
+            ("choice-line", self._choice_line()),
+            ("steal-line", self._steal_line()),
+            ("saboteur-line", self._saboteur_line()),
+        ):
+            line = self.query_one(f"#{line_id}", Static)
+            line.display = bool(text)  # an empty line would leave a gap
+            update_text(line, text)
         self.refresh_bindings()
 
     def _rows(self, width: int) -> Table:
@@ -177,7 +175,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if not total:
             return Text("You take no seals: you mean to win no trick.", style="bold")
         tricks = parts.plural(total, "trick")
-        return Text(f"You take {taken}: win exactly these {tricks} to give them all back.")
+        return Text(f"You take {taken}: win exactly that many of each colour, {tricks} in all.")
 
     def _steal_line(self) -> Text:
         """The steals the choice implies, and whom they rob; or why it may not be made."""
@@ -191,14 +189,14 @@ class SevenSealsPredictionScreen(PrivateScreen):
         view = self.view
         victims = {seat for _, seat in self.steals}
         who = "who take" if len(victims) > 1 else "who takes"
-        text = Text(
-            f"The supply lacks some: {parts.steals_words(view, self.steals)}, {who} a white seal."
-        )
+        robbed = parts.steals_words(view, self.steals)
+        text = Text(f"Taken from others: {robbed}, {who} a white seal.")
         if self._robbing_colour() is not None:
-            text.append(" w: rob someone else.", style="bold")
+            text.append(" w: rob another.", style="bold")
         return text
 
     def _saboteur_line(self) -> Text:
+        """Who holds the saboteur, or what `s` would pay for it."""
         view = self.view
         offer = view.saboteur_offer
         if offer is None:
@@ -208,13 +206,12 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if view.displaced:
             holder = view.players[view.saboteur]
             return Text(f"{holder} took the saboteur from you: s bids {offer}, or take seals.")
+        if self.saboteur_chosen:
+            return Text("")  # the proposal's line offers it
         if view.saboteur is not None:
             holder = view.players[view.saboteur]
             return Text(f"s: take the saboteur from {holder} for {offer}.")
-        return Text(
-            f"s: take the saboteur instead (costs {offer}: it scores {offer} less the black "
-            "seals the others take; no seals)."
-        )
+        return Text(f"s: the saboteur instead, costs {offer} (less the blacks the others take).")
 
     # -- keys -------------------------------------------------------------------------------
 

@@ -8,12 +8,12 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ...bots import Advice, make_bot
+from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import Move, Phase, ReturnSeal, SevenSealsView, legal_cards
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
-from .proposal import proposed_return
 
 LINE_PADDING = 2  # a line below the panels is padded one cell each side
 
@@ -33,19 +33,18 @@ class SevenSealsTableScreen(TableScreen):
     SEATS_PANEL = ("seals", "Seals")
 
     def __init__(self, view: SevenSealsView, cursor_card: Card | None = None) -> None:
-        self.seal = 0  # the seal to give back, among `view.returnable`
         super().__init__(view, cursor_card)
-        self._propose_seal()
+        self.seal = self._proposed_seal()  # the seal to give back, in `view.returnable`
 
     @property
     def choosing_seal(self) -> bool:
         return self.view.phase == Phase.RETURN and self.view.to_move == self.view.seat
 
-    def _propose_seal(self) -> None:
-        view = self.view
-        self.seal = 0
-        if view.phase == Phase.RETURN and view.to_move == view.seat:
-            self.seal = view.returnable.index(proposed_return(view).kind)
+    def _proposed_seal(self) -> int:
+        """The normal computer player's choice, preselected (0 when there is no choice)."""
+        if not self.choosing_seal:
+            return 0
+        return self.view.returnable.index(proposed_return(self.view).kind)
 
     def table_texts(self, width: int) -> dict[str, Text]:
         view = self.view
@@ -71,7 +70,7 @@ class SevenSealsTableScreen(TableScreen):
 
     def restart(self, view: SevenSealsView) -> None:
         super().restart(view)
-        self._propose_seal()
+        self.seal = self._proposed_seal()
 
     def consequence(self, card: Card | None) -> Text:
         """What playing `card` would do; while choosing a seal, the choice."""
