@@ -227,9 +227,9 @@ def test_a_completed_trick_names_its_takers_in_colour_order_and_the_next_leader(
 
 
 def test_games_are_named_by_their_key():
-    assert list(GAMES) == ["sticheln", "hattrick"]
+    assert list(GAMES) == ["sticheln", "hattrick", "seven-seals"]
     assert GAMES["sticheln"] is Game
     assert game_named("hattrick") is HattrickGame
     assert game_named("sticheln").TITLE == "Sticheln"
-    with pytest.raises(ValueError, match="sticheln, hattrick"):
+    with pytest.raises(ValueError, match="sticheln, hattrick, seven-seals"):
         game_named("skat")
