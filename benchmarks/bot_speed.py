@@ -8,8 +8,8 @@ baseline, in the same run: OpenSpiel's C++ ISMCTS bot (random rollouts, 1000
 simulations a move) playing a hand of Hearts against random players; it needs the
 optional extra: pip install '.[bench]'. Then the same for Hattrick's strong bot, two-deal
 games at every table size from 4 to 7 (every legal move is a candidate, passes too), and
-for Seven Seals' at 3 to 5 players, with the mean and slowest move of each phase
-(predictions, cards, seals given back).
+for Seven Seals' at 3 to 5 players (six-deal games, for more predictions), with the mean
+and slowest move of each phase (predictions, cards, seals given back).
 
     python benchmarks/bot_speed.py [sticheln|hattrick|seven-seals]    # default: all
 
@@ -41,7 +41,7 @@ ISMCTS_SIMULATIONS = 1000
 TABLES = {
     "sticheln": (range(3, 9), Rules(deals=2)),
     "hattrick": (range(4, 8), HattrickOptions(2)),
-    "seven-seals": (range(3, 6), SevenSealsOptions(deals=2)),
+    "seven-seals": (range(3, 6), SevenSealsOptions(deals=6)),
 }
 
 

@@ -211,9 +211,12 @@ def _clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
 
 
-def print_table(figures: dict, rules_text: str, score_heading: str = "Mean score") -> None:
+def print_table(figures: dict, rules_text: str, penalties: bool = False) -> None:
+    """The figures as a table; `penalties`: the game scores penalty points (the lowest
+    total wins), shown without a sign."""
     console = Console()
     table = Table(title=f"{figures['games']} games, {rules_text}")
+    score_heading = "Mean penalty" if penalties else "Mean score"
     for heading in ("Seat", "Level", "Wins", "Win rate", "95% interval", score_heading):
         table.add_column(heading, justify="left" if heading == "Level" else "right")
     for seat in figures["seats"]:
@@ -224,7 +227,7 @@ def print_table(figures: dict, rules_text: str, score_heading: str = "Mean score
             f"{seat['wins']:g}",
             f"{seat['win_rate']:.1%}",
             f"{low:.1%} - {high:.1%}",
-            f"{seat['mean_score']:+.1f}",
+            f"{seat['mean_score']:{'.1f' if penalties else '+.1f'}}",
         )
     console.print(table)
     timing = ", ".join(f"{level} {s:.4f}" for level, s in figures["seconds_per_move"].items())
@@ -243,9 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     workers = min(args.workers, args.games)
     outcomes = run(args.seats, options, args.seed, args.games, workers, args.game)
     figures = summarise(args.seats, outcomes)
-    # Seven Seals scores penalty points: the lowest total wins.
-    heading = "Mean penalty" if args.game == "seven-seals" else "Mean score"
-    print_table(figures, f"{describe(options)}, seed {args.seed}", heading)
+    penalties = game_named(args.game).LOWEST_WINS
+    print_table(figures, f"{describe(options)}, seed {args.seed}", penalties)
     if args.json:
         print(json.dumps(figures))
     return 0
