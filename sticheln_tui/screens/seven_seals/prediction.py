@@ -164,12 +164,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         return table
 
     def _choice_line(self) -> Text:
-        if self.saboteur_chosen:
-            cost = self.view.saboteur_offer
-            return Text(
-                f"Proposed: the saboteur (costs {cost}). Enter takes it; ←→ choose seals instead.",
-                style="bold",
-            )
+        if self.saboteur_chosen:  # its price: on the saboteur's line below
+            return Text("Proposed: the saboteur. Enter takes it; ←→: seals instead.", style="bold")
         total = sum(self.wanted.values())
         taken = parts.prediction_words(self.wanted)
         if not total:
@@ -206,8 +202,6 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if view.displaced:
             holder = view.players[view.saboteur]
             return Text(f"{holder} took the saboteur from you: s bids {offer}, or take seals.")
-        if self.saboteur_chosen:
-            return Text("")  # the proposal's line offers it
         if view.saboteur is not None:
             holder = view.players[view.saboteur]
             return Text(f"s: take the saboteur from {holder} for {offer}.")
