@@ -1,8 +1,9 @@
-"""The manual check of the acceptance: `sticheln --game hattrick --players Ann,Bob,Cid,Dee
---seed 7`, five deals, pressing only Enter at a person's pace until "Game over" (about
-twelve minutes). Prints how many presses it took.
+"""The manual check of the acceptance: `sticheln --game GAME --players Ann,Bob,Cid,Dee
+--seed 7`, pressing only Enter at a person's pace until "Game over" (Hattrick's five
+deals: about twelve minutes; Seven Seals' four: about twelve too). Prints how many
+presses it took.
 
-Run from the project root: python scripts/enter_only.py
+Run from the project root: python scripts/enter_only.py [hattrick|seven-seals]
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from test_enter_only import enter_until_game_over  # noqa: E402
 def main() -> None:
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as saves:
-        presses, game = enter_until_game_over(Path(saves), "--seed", "7", timeout=3600)
+        game_key = sys.argv[1] if len(sys.argv) > 1 else "hattrick"
+        presses, game = enter_until_game_over(Path(saves), game_key, "--seed", "7", timeout=3600)
     minutes = (time.monotonic() - started) / 60
     print(
         f"Game over after {presses} presses of Enter ({len(game.moves)} moves, "

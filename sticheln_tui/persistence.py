@@ -506,7 +506,7 @@ def _replay(
         try:
             game.apply(move)
         except IllegalMove as error:
-            raise SaveError(f"move {number} is impossible: {error}") from None
+            raise SaveError(f"move {number} is impossible: {_clipped(error)}") from None
     return game
 
 

@@ -515,7 +515,7 @@ class SevenSealsSetupScreen(SetupScreen):
         standard = standard_deals(count)
         rounds = "one per player" if standard == count else "two rounds"
         choices = range(1, seven_seals.MAX_DEALS + 1)
-        return [(f"{rounds} ({standard})", ONE_PER_PLAYER)] + [(str(n), n) for n in choices]
+        return [(f"{rounds} ({standard} deals)", ONE_PER_PLAYER)] + [(str(n), n) for n in choices]
 
     @on(Choice.Changed, "#count")
     def deals_follow_count(self) -> None:

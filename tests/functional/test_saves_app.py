@@ -16,6 +16,7 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
+from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.handoff import HandoffScreen
@@ -623,3 +624,60 @@ async def test_a_hattrick_game_saved_by_ctrl_c_continues_from_the_first_screen(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HattrickTableScreen) and app.screen.view.seat == 1
+
+
+# -- Seven Seals: listed, exported under its name, taken up -----------------------------
+
+
+def seven_seals(moves: int | None, deals: int = 1) -> SevenSealsGame:
+    """A Seven Seals game `moves` moves in (None: to its end), the first legal move each
+    time (the first seat takes the saboteur)."""
+    game = SevenSealsGame(FOUR, SevenSealsOptions(deals, saboteur_costs_5=True), seed=7)
+    while not game.finished and (moves is None or len(game.moves) < moves):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+async def test_a_finished_seven_seals_game_exports_under_its_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    game = seven_seals(None)
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+    (record_path,) = tmp_path.glob("seven-seals-*-ann-bob-cid-dee.json")
+    record = persistence.load(record_path)
+    assert isinstance(record.game, SevenSealsGame) and record.game.moves == game.moves
+    assert record.game.options == SevenSealsOptions(1, saboteur_costs_5=True)
+
+
+def test_the_command_line_lists_exports_and_takes_up_seven_seals_saves(
+    saves_in_a_temporary_directory, tmp_path, capsys, monkeypatch
+):
+    directory = saves_in_a_temporary_directory
+    done, going = seven_seals(None), seven_seals(9, deals=None)
+    persistence.save(directory / "done.json", Record(done, (None, "easy", None, "strong"), 1))
+    persistence.save(directory / "going.json", Record(going, (None,) * 4))
+    os.utime(directory / "done.json", (1, 1))
+    assert cli.main(["--list-saves"]) == 0
+    out = capsys.readouterr().out
+    assert "Seven Seals: Ann, Bob, Cid, Dee: deal 1 of 4, trick 2 of 15  (going.json)" in out
+    assert "Seven Seals: Ann, Bob, Cid, Dee: finished  (done.json)" in out
+    target = tmp_path / "record.json"
+    assert cli.main(["--export", str(target)]) == 0
+    exported = persistence.load(target)
+    assert isinstance(exported.game, SevenSealsGame) and exported.game.moves == done.moves
+    started = []
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
+    monkeypatch.setattr(
+        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.append(kwargs)
+    )
+    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
+    assert cli.main(["--resume"]) == 0
+    (resumed,) = started
+    assert resumed["resume"].record.game.moves == going.moves
+    code, out = run_cli(["--load", str(target), "--saboteur-auction"], capsys)
+    assert code == 2 and "drop --saboteur-auction" in out.err

@@ -236,14 +236,14 @@ async def test_seven_seals_form_offers_three_to_five_players_deals_and_the_varia
         assert "Seven Seals: a new game" in text
         assert [value for _, value in screen.query_one("#count")._options] == [3, 4, 5]
         assert "Leads first (dealer's left)" in text
-        assert "one per player (4)" in line_with(app, "Deals")
+        assert "one per player (4 deals)" in line_with(app, "Deals")
         for option in SABOTEUR_VARIANTS:  # each with its one-line explanation, unticked
             assert f"{option.label}: {option.explanation}" in text
         assert "Space ticks a variant" in words_on_screen(app)
         assert screen.chosen_options() == SevenSealsOptions()
         screen.query_one("#count").value = 3
         await pilot.pause()
-        assert "two rounds (6)" in line_with(app, "Deals")  # two rounds at three players
+        assert "two rounds (6 deals)" in line_with(app, "Deals")  # two rounds at three players
         assert screen.chosen_options().deals is None
 
 
@@ -273,6 +273,7 @@ async def test_starting_seven_seals_asks_the_app_with_the_whole_table(monkeypatc
         screen = app.screen
         assert screen.query_one("#option-escalating_saboteur").value is True
         screen.query_one("#count").value = 5
+        await pilot.pause()  # the form offers a fifth leader
         screen.query_one("#leader").value = 4
         screen.query_one("#seed").value = "7"
         await pilot.click("#start")

@@ -1,11 +1,14 @@
-"""System test, a whole game by key presses: a new user starts Hattrick for four at the
-real program in a pseudo-terminal and presses only Enter until "Game over".
+"""System test, a whole game by key presses: a new user starts Hattrick, or Seven Seals,
+for four at the real program in a pseudo-terminal and presses only Enter until "Game
+over".
 
 Enter plays a playable card, passes only when passing is the only legal move, and takes
-every hand-off and scoreboard. The test plays one deal (56 moves, nearly each behind a
-hand-off, at a person's pace: about two minutes), with a seed whose deal makes Enter
-pass; the five-deal game of the acceptance (`--seed 7`, where Enter never has to pass) is
-the manual check, `python scripts/enter_only.py`.
+every hand-off and scoreboard; in Seven Seals it also takes the proposed seals (or the
+saboteur) and gives back the proposed seal. Each test plays one deal (nearly every move
+behind a hand-off, at a person's pace: about two minutes); Hattrick's with a seed whose
+deal makes Enter pass. The whole games of the acceptance (`--seed 7`: five deals of
+Hattrick, where Enter never has to pass; four of Seven Seals) are the manual checks,
+`python scripts/enter_only.py [hattrick|seven-seals]`.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from terminal import PRESS_EVERY, Terminal, press_until, wait_for
 
 from sticheln_tui import persistence
 from sticheln_tui.core.hattrick import PassCard
+from sticheln_tui.core.seven_seals import Predict, TakeSaboteur
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
-NEW_USER = ("--game", "hattrick", "--players", "Ann,Bob,Cid,Dee")
+PLAYERS = ("--players", "Ann,Bob,Cid,Dee")
 
 
 def saved_game(saves: Path):
@@ -34,11 +38,11 @@ def saved_game(saves: Path):
         return None
 
 
-def enter_until_game_over(saves: Path, *more: str, timeout: float) -> tuple[int, object]:
-    """Start the new user's game (`more`: further arguments) and press Enter until the
-    final scoreboard is up (within `timeout` seconds); returns the presses and the saved
-    game. Then quits (q, y)."""
-    terminal = Terminal(saves, *NEW_USER, *more)
+def enter_until_game_over(saves: Path, game: str, *more: str, timeout: float) -> tuple[int, object]:
+    """Start the new user's `game` for four (`more`: further arguments) and press Enter
+    until the final scoreboard is up (within `timeout` seconds); returns the presses and
+    the saved game. Then quits (q, y)."""
+    terminal = Terminal(saves, "--game", game, *PLAYERS, *more)
     try:
         wait_for(lambda: saved_game(saves) is not None)
 
@@ -59,10 +63,26 @@ def enter_until_game_over(saves: Path, *more: str, timeout: float) -> tuple[int,
 
 
 def test_enter_alone_plays_a_deal_of_hattrick_for_four_to_game_over(tmp_path):
-    presses, game = enter_until_game_over(tmp_path, "--seed", "47", "--deals", "1", timeout=400)
+    presses, game = enter_until_game_over(
+        tmp_path, "hattrick", "--seed", "47", "--deals", "1", timeout=400
+    )
     assert game.finished and len(game.results) == 1
     assert any(isinstance(move, PassCard) for move in game.moves)  # Enter had to pass
     # 14 tricks of 4 moves, nearly every one behind a hand-off, then the deal's scores.
     moves = len(game.moves)
     assert moves == 14 * 4
+    assert moves < presses <= 2 * moves + 1
+
+
+def test_enter_alone_plays_a_deal_of_seven_seals_for_four_to_game_over(tmp_path):
+    presses, game = enter_until_game_over(
+        tmp_path, "seven-seals", "--seed", "7", "--deals", "1", timeout=400
+    )
+    assert game.finished and len(game.results) == 1
+    predictions = [move for move in game.moves if isinstance(move, Predict | TakeSaboteur)]
+    assert len(predictions) >= 4  # Enter took each proposal
+    # 15 tricks of 4 cards, the predictions and the seals given back by choice, nearly
+    # every move behind a hand-off, then the deal's scores.
+    moves = len(game.moves)
+    assert moves >= 15 * 4 + 4
     assert moves < presses <= 2 * moves + 1

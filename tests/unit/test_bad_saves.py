@@ -203,6 +203,8 @@ REASONS = {
     "seven-seals-predict-count-as-text.json": 'red seals should be a whole number, not "1"',
     "seven-seals-predict-count-bool.json": "red seals should be a whole number, not true",
     "seven-seals-predict-six-red.json": "move 2 is impossible: a prediction holds 0 to 5 red",
+    "seven-seals-predict-huge-count.json": "a prediction holds 0 to 5 red seals, not 1000000",
+    "seven-seals-steal-huge-seat.json": "a seal is taken from another player, not seat 100000",
     "seven-seals-steal-not-a-pair.json": 'a steal in move 3 should be [colour, seat], not ["blue"]',
     "seven-seals-steal-seat-name.json": "the seat of a steal in move 3 should be a whole number",
     "seven-seals-steal-unknown-colour.json": 'a steal in move 3 takes a card colour, not "pink"',

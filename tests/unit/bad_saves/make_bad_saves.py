@@ -514,6 +514,10 @@ def variants() -> dict[str, bytes]:
         "seven-seals-predict-count-as-text.json": seals_predict(plain, seals={stocked: "1"}),
         "seven-seals-predict-count-bool.json": seals_predict(plain, seals={stocked: True}),
         "seven-seals-predict-six-red.json": seals_predict(plain, seals={"red": 6}),
+        "seven-seals-predict-huge-count.json": seals_predict(plain, seals={"red": 10**4000}),
+        "seven-seals-steal-huge-seat.json": seals_predict(
+            stealing, steals=[[colour, 10**4000] for colour, _ in stealing_move["steals"]]
+        ),
         "seven-seals-steal-not-a-pair.json": seals_predict(stealing, steals=[["blue"]]),
         "seven-seals-steal-seat-name.json": seals_predict(
             stealing,
