@@ -210,7 +210,7 @@ REASONS = {
     "seven-seals-steal-unknown-colour.json": 'a steal in move 3 takes a card colour, not "pink"',
     "seven-seals-steal-from-self.json": "a seal is taken from another player, not seat 2",
     "seven-seals-steal-missing.json": "the supply lacks 3 yellow seals: say whom to take them",
-    "seven-seals-steal-needless.json": "the supply has the red seals wanted",
+    "seven-seals-steal-needless.json": "take only the red seals the supply lacks",
     "seven-seals-saboteur-false.json": "move 1 should take the saboteur with true, not false",
     "seven-seals-saboteur-taken-twice.json": "the saboteur is Ann's: there is no auction",
     "seven-seals-return-black.json": "give back a seal of red, yellow, green, blue, purple, white",
