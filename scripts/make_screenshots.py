@@ -399,35 +399,11 @@ async def hattrick_screens() -> None:
         await until(pilot, lambda: isinstance(app.screen, HattrickTableScreen))
         await shoot(app, pilot, "hattrick_table_7_players")
 
-    # The first deal's scores, as the table sees them after its last trick.
+    # The first deal's scores, as the table sees them after its last trick, and the end.
     game = hattrick_until(4, SEED, lambda g: len(g.results) == 1)
-    app = StichelnApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.resume(persistence.Record(game, (None,) * 4), None)
-        await pilot.pause()
-        await shoot(app, pilot, "hattrick_scoreboard")
-
-    game = hattrick_until(4, SEED, lambda g: g.finished)
-    app = StichelnApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
-        await shoot(app, pilot, "hattrick_final")
-        await pilot.press("question_mark")
-        await shoot(app, pilot, "hattrick_rules_help")
-
-    # The finished game's record, replayed some way into its second deal.
-    directory = Path(os.environ[SAVES_ENV])
-    record = persistence.Record(game, (None,) * 4, len(game.results))
-    persistence.export(directory / "hattrick-record.json", record)
-    entry = persistence.SaveEntry(directory / "hattrick-record.json", 0.0, record, None)
-    app = StichelnApp(resume=entry, review=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.screen.position = len(app.screen.frames) * 2 // 7
-        await shoot(app, pilot, "hattrick_replay")
+    await game_end_screens(
+        game, hattrick_until(4, SEED, lambda g: g.finished), "hattrick", replay_at=2 / 7
+    )
 
 
 def seven_seals_until(reached, players: int = 4, seed: int = SEED) -> SevenSealsGame:
@@ -501,32 +477,40 @@ async def seven_seals_screens() -> None:
                 await shoot(app, pilot, "seven_seals_handoff")
 
     game = seven_seals_until(lambda g: len(g.results) == 1)
-    app = StichelnApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.resume(persistence.Record(game, (None,) * 4), None)
-        await pilot.pause()
-        await shoot(app, pilot, "seven_seals_scoreboard")
+    await game_end_screens(
+        game, seven_seals_until(lambda g: g.finished), "seven_seals", replay_at=2 / 9
+    )
 
-    game = seven_seals_until(lambda g: g.finished)
+
+async def game_end_screens(scored, finished, prefix: str, replay_at: float) -> None:
+    """A game's first deal's scores (`scored` has just finished one), and from the
+    `finished` game its final screen, its rules help, and its record replayed some way
+    in (`replay_at`: the share of its frames)."""
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.continue_game(game)
+        app.resume(persistence.Record(scored, (None,) * 4), None)
+        await pilot.pause()
+        await shoot(app, pilot, f"{prefix}_scoreboard")
+
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(finished)
         await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
-        await shoot(app, pilot, "seven_seals_final")
+        await shoot(app, pilot, f"{prefix}_final")
         await pilot.press("question_mark")
-        await shoot(app, pilot, "seven_seals_rules_help")
+        await shoot(app, pilot, f"{prefix}_rules_help")
 
-    directory = Path(os.environ[SAVES_ENV])
-    record = persistence.Record(game, (None,) * 4, len(game.results))
-    persistence.export(directory / "seven-seals-record.json", record)
-    entry = persistence.SaveEntry(directory / "seven-seals-record.json", 0.0, record, None)
+    path = Path(os.environ[SAVES_ENV]) / f"{prefix}-record.json"
+    record = persistence.Record(finished, (None,) * 4, len(finished.results))
+    persistence.export(path, record)
+    entry = persistence.SaveEntry(path, 0.0, record, None)
     app = StichelnApp(resume=entry, review=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.position = len(app.screen.frames) * 2 // 9
-        await shoot(app, pilot, "seven_seals_replay")
+        app.screen.position = int(len(app.screen.frames) * replay_at)
+        await shoot(app, pilot, f"{prefix}_replay")
 
 
 async def first_screens() -> None:

@@ -236,15 +236,6 @@ class HattrickGame(TableGame):
     TITLE = "Hattrick"
     OPTIONS = HattrickOptions
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        options: HattrickOptions = HattrickOptions(),
-        first_leader: int = 0,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(players, options, first_leader, seed)
-
     def _check_table(self, players: int, options: HattrickOptions) -> None:
         check_players(players)
 
@@ -352,27 +343,8 @@ class HattrickGame(TableGame):
     # -- views --------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> HattrickView:
-        count = len(self.players)
-        over = self.phase is Phase.OVER
         return HattrickView(
-            seat=seat,
-            players=self.players,
-            options=self.options,
-            phase=self.phase,
-            deal=self.deal_index + 1,
-            deals_total=self.deals_total,
-            trick_number=min(len(self.deal_tricks) + 1, self.tricks_per_deal),
-            tricks_per_deal=self.tricks_per_deal,
-            dealer=self.dealer,
-            to_move=self.to_move,
-            hand=tuple(self.hands[seat]) if seat is not None and not over else (),
-            hand_sizes=(0,) * count if over else tuple(len(hand) for hand in self.hands),
-            trick=tuple(self.trick),
+            **self._table_view_fields(seat),
             piles=tuple(sorted_cards(pile) for pile in self.piles),
             passes=tuple(tuple(laid) for laid in self.passes),
-            last_trick=self.last_trick,
-            deal_tricks=tuple(self.deal_tricks),
-            results=tuple(self.results),
-            legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),
-            winners=self.winners,
         )

@@ -384,21 +384,13 @@ class SevenSealsGame(TableGame):
     OPTIONS = SevenSealsOptions
     LOWEST_WINS = True  # penalty points
 
-    def __init__(
-        self,
-        players: Sequence[str],
-        options: SevenSealsOptions = SevenSealsOptions(),
-        first_leader: int = 0,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(players, options, first_leader, seed)
-
     def _check_table(self, players: int, options: SevenSealsOptions) -> None:
         check_players(players)
 
     def _start(self) -> None:
         count = len(self.players)
         self.deals_total = self.options.deals or standard_deals(count)
+        self.tricks_per_deal = HAND_SIZE
         self.saboteur_times = [0] * count
         self._start_deal(0)
 
@@ -485,7 +477,7 @@ class SevenSealsGame(TableGame):
         self.trick_cards = []
         self.phase = Phase.PLAY
         self.to_move = winner
-        if len(self.deal_tricks) == HAND_SIZE:
+        if len(self.deal_tricks) == self.tricks_per_deal:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
@@ -639,21 +631,8 @@ class SevenSealsGame(TableGame):
     # -- views --------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> SevenSealsView:
-        count = len(self.players)
-        over = self.phase is Phase.OVER
         return SevenSealsView(
-            seat=seat,
-            players=self.players,
-            options=self.options,
-            phase=self.phase,
-            deal=self.deal_index + 1,
-            deals_total=self.deals_total,
-            trick_number=min(len(self.deal_tricks) + 1, HAND_SIZE),
-            tricks_per_deal=HAND_SIZE,
-            dealer=self.dealer,
-            to_move=self.to_move,
-            hand=tuple(self.hands[seat]) if seat is not None and not over else (),
-            hand_sizes=(0,) * count if over else tuple(len(hand) for hand in self.hands),
+            **self._table_view_fields(seat),
             supply=dict(self.supply),
             seals=tuple(dict(held) for held in self.seals),
             predictions=tuple(
@@ -665,14 +644,8 @@ class SevenSealsGame(TableGame):
             displaced=self._displaced is not None and self._displaced == self.to_move,
             saboteur_times=tuple(self.saboteur_times),
             blacks_taken=tuple(self.blacks_taken),
-            trick=tuple(self.trick),
             returnable=tuple(self._returnable(self.to_move)) if self.phase is Phase.RETURN else (),
-            last_trick=self.last_trick,
-            deal_tricks=tuple(self.deal_tricks),
             prediction_round=tuple(self.prediction_round),
-            results=tuple(self.results),
-            legal_moves=self.legal_moves() if seat is not None and seat == self.to_move else (),
-            winners=self.winners,
         )
 
 

@@ -80,10 +80,12 @@ class TableGame:
     def __init__(
         self,
         players: Sequence[str],
-        options: Any,
+        options: Any = None,
         first_leader: int = 0,
         seed: int | None = None,
     ) -> None:
+        """`options`: the game's `OPTIONS`; None: its defaults."""
+        options = self.OPTIONS() if options is None else options
         names = tuple(players)
         if type(options) is not self.OPTIONS:  # another game's options would half work
             raise ValueError(f"{self.TITLE} takes {self.OPTIONS.__name__}, not {options!r}")
@@ -192,6 +194,35 @@ class TableGame:
         self._legal = None
         self.moves.append(move)
         self._advance(move)
+
+    def _table_view_fields(self, seat: int | None) -> dict[str, Any]:
+        """The fields a game's view shares with every trick game's (Hattrick's, Seven
+        Seals'): the deal and trick, whose turn, this seat's hand, the deal's tricks, the
+        results and this seat's legal moves. The game keeps `deal_index`, `hands`,
+        `tricks_per_deal`, `trick`, `last_trick` and `deal_tricks`."""
+        over = self.phase == "over"
+        return {
+            "seat": seat,
+            "players": self.players,
+            "options": self.options,
+            "phase": self.phase,
+            "deal": self.deal_index + 1,
+            "deals_total": self.deals_total,
+            "trick_number": min(len(self.deal_tricks) + 1, self.tricks_per_deal),
+            "tricks_per_deal": self.tricks_per_deal,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand": tuple(self.hands[seat]) if seat is not None and not over else (),
+            "hand_sizes": (0,) * len(self.players)
+            if over
+            else tuple(len(hand) for hand in self.hands),
+            "trick": tuple(self.trick),
+            "last_trick": self.last_trick,
+            "deal_tricks": tuple(self.deal_tricks),
+            "results": tuple(self.results),
+            "legal_moves": self.legal_moves() if seat is not None and seat == self.to_move else (),
+            "winners": self.winners,
+        }
 
     def view(self, seat: int | None) -> Any:
         """What `seat` may see; `None` gives the public view of the whole table."""
