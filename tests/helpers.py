@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import fields, is_dataclass
 
 from rich.cells import cell_len
 from textual.app import App
@@ -60,6 +62,84 @@ def cards(*texts: str) -> list[Card]:
     return [c(text) for text in texts]
 
 
+def red(value: int) -> Card:
+    return Card("red", value)
+
+
+def yellow(value: int) -> Card:
+    return Card("yellow", value)
+
+
+def green(value: int) -> Card:
+    return Card("green", value)
+
+
+def blue(value: int) -> Card:
+    return Card("blue", value)
+
+
+def cards_in(value) -> list[Card]:
+    """Every card anywhere inside a view (or a part of one)."""
+    if isinstance(value, Card):
+        return [value]
+    if is_dataclass(value):
+        return [c for item in fields(value) for c in cards_in(getattr(value, item.name))]
+    if isinstance(value, (tuple, list)):
+        return [c for item in value for c in cards_in(item)]
+    return []
+
+
+def check_replay_rewind_and_clone(game, cut: float, state: Callable) -> None:
+    """A finished game replayed from its moves, rewound to a point (`cut`, 0 to 1, of the
+    way) and cloned there: every one of them is the same game as `state` sees it."""
+    moves = list(game.moves)
+    split = int(cut * (len(moves) - 1))
+    kind, seed = type(game), game.seed
+    again = kind.replay(game.players, game.options, game.first_leader, seed, moves)
+    assert state(again) == state(game)
+    earlier = game.rewound(split)
+    assert state(earlier) == state(
+        kind.replay(game.players, game.options, game.first_leader, seed, moves[:split])
+    )
+    copy = earlier.clone()
+    for move in moves[split:]:
+        earlier.apply(move)
+    assert state(earlier) == state(game)
+    assert len(copy.moves) == split  # the clone did not move with the original
+    for move in moves[split:]:
+        copy.apply(move)
+    assert state(copy) == state(game)
+
+
+def bots_play_to_the_end(game, bots) -> None:
+    """Each seat's bot moves on its turn until the game ends; every move is legal in the
+    view the bot was given."""
+    while not game.finished:
+        view = game.view(game.to_move)
+        move = bots[game.to_move].choose(view)
+        assert move in view.legal_moves
+        game.apply(move)
+
+
+def started_apps(monkeypatch) -> list[dict]:
+    """The command line's app replaced by a stand-in that runs at once and leaves no game:
+    the keyword arguments of each app started, in order."""
+    started = []
+
+    class StandIn:
+        game = None
+        return_code = 0
+
+        def __init__(self, **kwargs):
+            started.append(kwargs)
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr("sticheln_tui.app.StichelnApp", StandIn)
+    return started
+
+
 def reference_points(card: Card, colours, rules) -> int:
     """One card's score, written out from RULES.md 1.5 and 1.7 independently of the core."""
     if rules.reverse:
@@ -81,6 +161,37 @@ def card_marks(card: Card) -> list[str]:
 
 def cards_on_screen(text: str, cards) -> list[Card]:
     return [card for card in cards if any(mark in text for mark in card_marks(card))]
+
+
+@asynccontextmanager
+async def at_the_table(game, size: tuple[int, int] = (100, 32)) -> AsyncIterator[Pilot]:
+    """The app with `game` taken up (every seat human), the mover past its hand-off."""
+    from sticheln_tui.app import StichelnApp
+
+    app = StichelnApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        yield pilot
+
+
+async def check_hand_off_hides_every_hand(pilot: Pilot, game, hand_off: type) -> str:
+    """The screen now is the next seat's hand-off and shows no card of any hand; past it,
+    the seat's own screen shows its hand (so the same detector can fail). Returns the
+    hand-off's text, its words on one line."""
+    app = pilot.app
+    assert isinstance(app.screen, hand_off)
+    text = screen_text(app)
+    in_hands = [card for seat in range(len(game.players)) for card in game.view(seat).hand]
+    assert len(in_hands) > 20 and cards_on_screen(text, in_hands) == []
+    await pilot.press("enter")
+    await pilot.pause()
+    own = game.view(game.to_move).hand
+    assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
+    return " ".join(text.split())
 
 
 async def press_until(pilot: Pilot, done, limit: int = 5000, key: str = "enter") -> int:

@@ -9,10 +9,15 @@ from collections import Counter
 from contextlib import asynccontextmanager
 
 import pytest
-from helpers import cards_on_screen, played_until, screen_text
+from helpers import (
+    at_the_table,
+    cards_on_screen,
+    check_hand_off_hides_every_hand,
+    played_until,
+    screen_text,
+)
 from screen_app import Moves, ScreenApp, drawn_plain, shown
 
-from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import make_bot
 from sticheln_tui.core.hattrick import (
     COLOURS,
@@ -291,30 +296,15 @@ async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():
     screen) tells the table the pass and shows no card of any hand."""
     game = played_until(4, 8, can_play_and_pass)
     mover = game.to_move
-    app = StichelnApp()
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        app.continue_game(game)  # four humans: the mover's hand-off first
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        hand = app.screen.query_one(Hand)
+    async with at_the_table(game) as pilot:
+        hand = pilot.app.screen.query_one(Hand)
         shown_card = passable(game.view(mover).trick_cards, game.view(mover).hand)[0]
         hand.cursor = hand.cards.index(shown_card)
         await pilot.press("p")
         await pilot.pause()
         assert game.moves[-1] == PassCard(shown_card)
-        assert isinstance(app.screen, HattrickHandoffScreen)
-        text = screen_text(app)
-        in_hands = [card for seat in range(len(game.players)) for card in game.view(seat).hand]
-        assert len(in_hands) > 20 and cards_on_screen(text, in_hands) == []
-        words = f"{game.players[mover]} passed, showing {card_label(shown_card)}"
-        assert words in " ".join(text.split())
-        # The same detector finds a hand on the table screen, so it can fail.
-        await pilot.press("enter")
-        await pilot.pause()
-        own = game.view(game.to_move).hand
-        assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
+        words = await check_hand_off_hides_every_hand(pilot, game, HattrickHandoffScreen)
+        assert f"{game.players[mover]} passed, showing {card_label(shown_card)}" in words
 
 
 async def test_the_rules_help_follows_the_game():

@@ -9,7 +9,7 @@ import os
 import re
 
 import pytest
-from helpers import cards_on_screen, screen_text
+from helpers import cards_on_screen, screen_text, started_apps
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
@@ -327,20 +327,9 @@ def test_resume_starts_the_app_with_the_latest_unfinished_game(
     directory = saves_in_a_temporary_directory
     persistence.save(directory / "old.json", Record(finished(), (None,) * 3))
     persistence.save(directory / "new.json", Record(played(2), (None,) * 3))
-    started = {}
-
-    class FakeApp:
-        game = None
-        return_code = 0
-
-        def __init__(self, **kwargs):
-            started.update(kwargs)
-
-        def run(self):
-            pass
-
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
+    apps = started_apps(monkeypatch)
     assert cli.main(["--resume"]) == 0
+    (started,) = apps
     assert started["resume"].path.name == "new.json"
     assert not started["review"]
 
@@ -452,6 +441,30 @@ def test_options_a_save_would_ignore_are_refused(args, capsys, tmp_path, monkeyp
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
 
 
+async def exported_by_key(game, directory, pattern: str):
+    """`game` taken up in the app and exported with "e" into `directory` (the working
+    directory); the path of the one record written there whose name fits `pattern`."""
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+    (record_path,) = directory.glob(pattern)
+    return record_path
+
+
+def listed_saves(directory, done, going, capsys) -> str:
+    """What `sticheln --list-saves` prints of a finished game (saved first, bots at two
+    seats) and one going on, both saved in `directory`."""
+    persistence.save(directory / "done.json", Record(done, (None, "easy", None, "strong"), 1))
+    persistence.save(directory / "going.json", Record(going, (None,) * 4))
+    os.utime(directory / "done.json", (1, 1))
+    assert cli.main(["--list-saves"]) == 0
+    return capsys.readouterr().out
+
+
 def hattrick(moves: int | None, deals: int = 1) -> HattrickGame:
     """A Hattrick game `moves` moves in (None: to its end), the last legal move each
     time (a pass whenever one is allowed, so passes are in it)."""
@@ -466,14 +479,7 @@ async def test_a_finished_hattrick_game_exports_and_replays_with_every_hand_open
 ):
     monkeypatch.chdir(tmp_path)
     game = hattrick(None)
-    app = StichelnApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-    (record_path,) = tmp_path.glob("hattrick-*-ann-bob-cid-dee.json")
+    record_path = await exported_by_key(game, tmp_path, "hattrick-*-ann-bob-cid-dee.json")
     record = persistence.load(record_path)
     assert record.game.moves == game.moves
 
@@ -539,11 +545,7 @@ def test_the_command_line_takes_up_lists_exports_and_replays_hattrick_saves(
 ):
     directory = saves_in_a_temporary_directory
     done, going = hattrick(None), hattrick(9, deals=2)
-    persistence.save(directory / "done.json", Record(done, (None, "easy", None, "strong"), 1))
-    persistence.save(directory / "going.json", Record(going, (None,) * 4))
-    os.utime(directory / "done.json", (1, 1))
-    assert cli.main(["--list-saves"]) == 0
-    out = capsys.readouterr().out
+    out = listed_saves(directory, done, going, capsys)
     assert "Hattrick: Ann, Bob, Cid, Dee: deal 1 of 2, trick 3 of 14  (going.json)" in out
     assert "Hattrick: Ann, Bob, Cid, Dee: finished  (done.json)" in out
 
@@ -556,19 +558,7 @@ def test_the_command_line_takes_up_lists_exports_and_replays_hattrick_saves(
     code, out = run_cli(["--load", str(directory / "going.json"), "--export", "x.json"], capsys)
     assert code == 2 and "only a finished game can be exported" in out.err
 
-    started = []
-
-    class FakeApp:
-        game = None
-        return_code = 0
-
-        def __init__(self, **kwargs):
-            started.append(kwargs)
-
-        def run(self):
-            pass
-
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
+    started = started_apps(monkeypatch)
     assert cli.main(["--resume"]) == 0
     assert cli.main(["--load", str(directory / "done.json")]) == 0
     assert cli.main(["--replay", str(target)]) == 0
@@ -641,14 +631,7 @@ def seven_seals(moves: int | None, deals: int = 1) -> SevenSealsGame:
 async def test_a_finished_seven_seals_game_exports_under_its_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = seven_seals(None)
-    app = StichelnApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-    (record_path,) = tmp_path.glob("seven-seals-*-ann-bob-cid-dee.json")
+    record_path = await exported_by_key(game, tmp_path, "seven-seals-*-ann-bob-cid-dee.json")
     record = persistence.load(record_path)
     assert isinstance(record.game, SevenSealsGame) and record.game.moves == game.moves
     assert record.game.options == SevenSealsOptions(1, saboteur_costs_5=True)
@@ -659,23 +642,14 @@ def test_the_command_line_lists_exports_and_takes_up_seven_seals_saves(
 ):
     directory = saves_in_a_temporary_directory
     done, going = seven_seals(None), seven_seals(9, deals=None)
-    persistence.save(directory / "done.json", Record(done, (None, "easy", None, "strong"), 1))
-    persistence.save(directory / "going.json", Record(going, (None,) * 4))
-    os.utime(directory / "done.json", (1, 1))
-    assert cli.main(["--list-saves"]) == 0
-    out = capsys.readouterr().out
+    out = listed_saves(directory, done, going, capsys)
     assert "Seven Seals: Ann, Bob, Cid, Dee: deal 1 of 4, trick 2 of 15  (going.json)" in out
     assert "Seven Seals: Ann, Bob, Cid, Dee: finished  (done.json)" in out
     target = tmp_path / "record.json"
     assert cli.main(["--export", str(target)]) == 0
     exported = persistence.load(target)
     assert isinstance(exported.game, SevenSealsGame) and exported.game.moves == done.moves
-    started = []
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
-    monkeypatch.setattr(
-        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.append(kwargs)
-    )
-    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
+    started = started_apps(monkeypatch)
     assert cli.main(["--resume"]) == 0
     (resumed,) = started
     assert resumed["resume"].record.game.moves == going.moves

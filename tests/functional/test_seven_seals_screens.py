@@ -8,7 +8,7 @@ import re
 from contextlib import asynccontextmanager
 
 import pytest
-from helpers import cards_on_screen, screen_text
+from helpers import at_the_table, cards_on_screen, check_hand_off_hides_every_hand, screen_text
 from key_patterns import TableWatch, hold, real_key_timing
 from positions import NAMES, seven_seals_until
 from screen_app import Moves, ScreenApp, drawn_plain, shown
@@ -341,38 +341,19 @@ async def test_a_hand_off_shows_the_move_and_no_card_of_any_hand():
     exported screen) tells the table the card and shows no card of any hand."""
     game = seven_seals_until(must_follow)
     mover = game.to_move
-    app = StichelnApp()
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        app.continue_game(game)  # four humans: the mover's hand-off first
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        card = app.screen.query_one(Hand).focused_card
+    async with at_the_table(game) as pilot:
+        card = pilot.app.screen.query_one(Hand).focused_card
         await pilot.press("enter")
         await pilot.pause()
         assert game.moves[-1] == PlayCard(card)
-        assert isinstance(app.screen, SevenSealsHandoffScreen)
-        text = screen_text(app)
-        in_hands = [c for seat in range(len(game.players)) for c in game.view(seat).hand]
-        assert len(in_hands) > 20 and cards_on_screen(text, in_hands) == []
-        assert f"{game.players[mover]} played {card_label(card)}" in " ".join(text.split())
-        # The same detector finds a hand on the table screen, so it can fail.
-        await pilot.press("enter")
-        await pilot.pause()
-        own = game.view(game.to_move).hand
-        assert sorted(cards_on_screen(screen_text(app), own)) == sorted(own)
+        words = await check_hand_off_hides_every_hand(pilot, game, SevenSealsHandoffScreen)
+        assert f"{game.players[mover]} played {card_label(card)}" in words
 
 
 async def test_a_hand_off_after_a_prediction_tells_it():
     game = predicted({"red": 2}, {"yellow": 1})
-    app = StichelnApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
-        await pilot.press("enter")  # Cid's hand-off: Cid predicts
-        await pilot.pause()
+    async with at_the_table(game, size=(80, 24)) as pilot:  # past Cid's hand-off
+        app = pilot.app
         await choose(pilot, app.screen, {"blue": 1})
         await pilot.press("enter")
         await pilot.pause()

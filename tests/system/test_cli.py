@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import started_apps
 
 from sticheln_tui import cli
 from sticheln_tui.bots import Seat
@@ -123,6 +124,14 @@ def test_good_options_reach_the_app(monkeypatch):
     }
 
 
+def started_with(monkeypatch, args: list[str]) -> dict:
+    """The keyword arguments the command line `args` start the app with."""
+    apps = started_apps(monkeypatch)
+    assert cli.main(args) == 0
+    (started,) = apps
+    return started
+
+
 @pytest.mark.parametrize(
     ("args", "game"),
     [
@@ -134,25 +143,15 @@ def test_good_options_reach_the_app(monkeypatch):
     ],
 )
 def test_a_game_rules_or_a_seed_given_open_that_games_form(monkeypatch, args, game):
-    started = {}
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
-    monkeypatch.setattr(
-        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
-    )
-    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
-    assert cli.main(args) == 0
+    started = started_with(monkeypatch, args)
     assert started["game"] == game and started["players"] is None
 
 
 def test_a_hattrick_table_reaches_the_app_with_its_options(monkeypatch):
-    started = {}
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
-    monkeypatch.setattr(
-        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
-    )
-    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
     players = "Ann,bot:normal,Cid,Dee,Eve"
-    assert cli.main(["--game", "hattrick", "--players", players, "--deals", "3"]) == 0
+    started = started_with(
+        monkeypatch, ["--game", "hattrick", "--players", players, "--deals", "3"]
+    )
     assert started["game"] == "hattrick" and started["rules"] == HattrickOptions(deals=3)
     assert [seat.level for seat in started["players"]] == [None, "normal", None, None, None]
 
@@ -170,14 +169,8 @@ def test_a_hattrick_table_reaches_the_app_with_its_options(monkeypatch):
     ],
 )
 def test_a_seven_seals_table_reaches_the_app_with_its_variants(monkeypatch, args, options):
-    started = {}
-    monkeypatch.setattr("sticheln_tui.app.StichelnApp.run", lambda app: None)
-    monkeypatch.setattr(
-        "sticheln_tui.app.StichelnApp.__init__", lambda app, **kwargs: started.update(kwargs)
-    )
-    monkeypatch.setattr(cli, "_goodbye", lambda app: 0)
-    players = "Ann,bot:normal,Cid"
-    assert cli.main(["--game", "seven-seals", "--players", players, "--first", "cid", *args]) == 0
+    players = ["--players", "Ann,bot:normal,Cid", "--first", "cid"]
+    started = started_with(monkeypatch, ["--game", "seven-seals", *players, *args])
     assert started["game"] == "seven-seals" and started["rules"] == options
     assert [seat.level for seat in started["players"]] == [None, "normal", None]
     assert started["first_leader"] == 2

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
 
 import pytest
+from helpers import cards_in, check_replay_rewind_and_clone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,17 +66,6 @@ def expected_score(pile: list[Card], passes: list[Card]) -> int:
     counts = Counter(card.colour for card in pile)
     main = max(counts.values(), default=0)
     return main - (len(pile) - main) - 2 * len(passes)
-
-
-def cards_in(value) -> list[Card]:
-    """Every card anywhere inside a view (or a part of one)."""
-    if isinstance(value, Card):
-        return [value]
-    if is_dataclass(value):
-        return [c for item in fields(value) for c in cards_in(getattr(value, item.name))]
-    if isinstance(value, (tuple, list)):
-        return [c for item in value for c in cards_in(item)]
-    return []
 
 
 def state(game: HattrickGame) -> tuple:
@@ -229,22 +219,7 @@ def test_clone_replay_and_rewound_give_identical_games(players, seed, cut):
     game = HattrickGame(NAMES[:players], HattrickOptions(2), seed % players, seed)
     while not game.finished:
         game.apply(rng.choice(game.legal_moves()))
-    moves = list(game.moves)
-    split = int(cut * (len(moves) - 1))
-    again = HattrickGame.replay(game.players, game.options, game.first_leader, game.seed, moves)
-    assert state(again) == state(game)
-    earlier = game.rewound(split)
-    assert state(earlier) == state(
-        HattrickGame.replay(game.players, game.options, game.first_leader, seed, moves[:split])
-    )
-    copy = earlier.clone()
-    for move in moves[split:]:
-        earlier.apply(move)
-    assert state(earlier) == state(game)
-    assert len(copy.moves) == split  # the clone did not move with the original
-    for move in moves[split:]:
-        copy.apply(move)
-    assert state(copy) == state(game)
+    check_replay_rewind_and_clone(game, cut, state)
 
 
 def test_thousands_of_seeded_deals():

@@ -4,8 +4,8 @@ dealing, leading and scoring order."""
 from __future__ import annotations
 
 import pytest
+from helpers import blue, green, red
 
-from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.games import GAMES, game_named
 from sticheln_tui.core.hattrick import (
@@ -25,19 +25,6 @@ from sticheln_tui.core.hattrick import (
     takers,
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
-
-
-def red(value: int) -> Card:
-    return Card("red", value)
-
-
-def blue(value: int) -> Card:
-    return Card("blue", value)
-
-
-def green(value: int) -> Card:
-    return Card("green", value)
-
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 

@@ -15,6 +15,7 @@ import time
 from collections import Counter
 
 import pytest
+from helpers import bots_play_to_the_end
 
 from sticheln_tui import cli
 from sticheln_tui.bots import LEVELS, make_bot
@@ -160,12 +161,7 @@ def test_the_same_view_over_different_hidden_hands_gives_the_same_move(views_by_
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_whole_games_of_one_level_play_only_legal_moves(level, players):
     game = new_game(players, players, AUCTION)
-    bots = [bot_for(level, seat) for seat in range(players)]
-    while not game.finished:
-        view = game.view(game.to_move)
-        move = bots[game.to_move].choose(view)
-        assert move in view.legal_moves
-        game.apply(move)
+    bots_play_to_the_end(game, [bot_for(level, seat) for seat in range(players)])
     assert len(game.results) == 2
 
 

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
 from itertools import product
 
 import pytest
+from helpers import cards_in, check_replay_rewind_and_clone
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import NAMES
 
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.seven_seals import (
+    COLOURS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEALS,
     Phase,
     Predict,
     ReturnSeal,
@@ -31,12 +37,10 @@ from sticheln_tui.core.seven_seals import (
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
-COLOURS = ("red", "yellow", "green", "blue", "purple")
-BOX = {"red": 5, "yellow": 3, "green": 3, "blue": 3, "purple": 3, "white": 4, "black": 6}
 TOP_VALUE = {3: 9, 4: 12, 5: 15}
 # Every combination of the three saboteur variants: costs 5, escalating, auction.
 VARIANTS = list(product((False, True), repeat=3))
+TABLE_SIZES = st.integers(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS)
 
 SETTINGS = settings(max_examples=8, deadline=None, print_blob=True, database=None)
 
@@ -66,17 +70,6 @@ def nonzero(counts) -> dict[str, int]:
 def expected_penalty(held: Counter) -> int:
     coloured = sum(held[colour] for colour in COLOURS)
     return 2 * coloured + 3 * held["black"] + 4 * held["white"]
-
-
-def cards_in(value) -> list[Card]:
-    """Every card anywhere inside a view (or a part of one)."""
-    if isinstance(value, Card):
-        return [value]
-    if is_dataclass(value):
-        return [c for item in fields(value) for c in cards_in(getattr(value, item.name))]
-    if isinstance(value, (tuple, list)):
-        return [c for item in value for c in cards_in(item)]
-    return []
 
 
 def state(game: SevenSealsGame) -> tuple:
@@ -111,7 +104,7 @@ class Books:
         every = [card for hand in self.hands for card in hand]
         assert len(every) == len(set(every)) == len(deck) and set(every) == deck
         assert all(len(hand) == 15 for hand in self.hands)
-        self.supply = Counter({kind: count for kind, count in BOX.items()})
+        self.supply = Counter(SEALS)
         self.held = [Counter() for _ in range(count)]
         self.saboteur: int | None = None
         self.price: int | None = None
@@ -141,16 +134,16 @@ class Books:
         public = self.game.view(None)
         assert public.to_move == self.to_move()
         assert public.hand == ()
-        for kind, total in BOX.items():  # seals are conserved
+        for kind, total in SEALS.items():  # seals are conserved
             assert public.supply[kind] + sum(held[kind] for held in public.seals) == total
-        assert dict(public.supply) == {kind: self.supply[kind] for kind in BOX}
+        assert dict(public.supply) == {kind: self.supply[kind] for kind in SEALS}
         for seat, held in enumerate(public.seals):
             assert nonzero(held) == nonzero(self.held[seat])
         assert public.saboteur == self.saboteur
         assert public.saboteur_price == self.price
         if self.saboteur is not None:
             assert not +self.held[self.saboteur]  # the saboteur holds no seal
-        assert sum(public.blacks_taken) == sum(self.blacks) <= BOX["black"]
+        assert sum(public.blacks_taken) == sum(self.blacks) <= SEALS["black"]
         assert public.blacks_taken == tuple(self.blacks)
         seat = public.to_move
         view = self.game.view(seat)
@@ -186,7 +179,7 @@ class Books:
         ways = [((), ())]  # (seals, steals) over the colours so far
         for colour in COLOURS:
             grown = []
-            for count in range(BOX[colour] + 1):
+            for count in range(SEALS[colour] + 1):
                 lacking = max(0, count - self.supply[colour])
                 others = [s for s in range(self.count) if s != seat]
                 for victims in self.victims(colour, others, lacking):
@@ -284,7 +277,7 @@ class Books:
             self.held[seat][colour] += 1
         stolen = Counter(colour for colour, _ in move.steals)
         for colour, count in move.seals:
-            assert colour in COLOURS and 0 < count <= BOX[colour]
+            assert colour in COLOURS and 0 < count <= SEALS[colour]
             from_supply = count - stolen[colour]
             assert 0 <= from_supply <= self.supply[colour]
             # A steal only for a seal the supply lacks.
@@ -477,7 +470,7 @@ def play_game(game: SevenSealsGame, rng: random.Random, checks: float = 1.0) -> 
 
 @SETTINGS
 @given(
-    players=st.integers(min_value=3, max_value=5),
+    players=TABLE_SIZES,
     variant=st.sampled_from(VARIANTS),
     seed=st.integers(min_value=0, max_value=2**64 - 1),
     leader=st.integers(min_value=0, max_value=4),
@@ -492,7 +485,7 @@ def test_random_games_keep_every_rule(players, variant, seed, leader, deals, mov
 
 @SETTINGS
 @given(
-    players=st.integers(min_value=3, max_value=5),
+    players=TABLE_SIZES,
     variant=st.sampled_from(VARIANTS),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     cut=st.floats(min_value=0, max_value=1),
@@ -502,22 +495,7 @@ def test_clone_replay_and_rewound_give_identical_games(players, variant, seed, c
     game = SevenSealsGame(NAMES[:players], options_for(variant, 2), seed % players, seed)
     while not game.finished:
         game.apply(choose(game, rng))
-    moves = list(game.moves)
-    split = int(cut * (len(moves) - 1))
-    again = SevenSealsGame.replay(game.players, game.options, game.first_leader, seed, moves)
-    assert state(again) == state(game)
-    earlier = game.rewound(split)
-    assert state(earlier) == state(
-        SevenSealsGame.replay(game.players, game.options, game.first_leader, seed, moves[:split])
-    )
-    copy = earlier.clone()
-    for move in moves[split:]:
-        earlier.apply(move)
-    assert state(earlier) == state(game)
-    assert len(copy.moves) == split  # the clone did not move with the original
-    for move in moves[split:]:
-        copy.apply(move)
-    assert state(copy) == state(game)
+    check_replay_rewind_and_clone(game, cut, state)
 
 
 EVENTS = {

@@ -3,9 +3,9 @@ then the game playing them out."""
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
 import pytest
+from helpers import blue, cards_in, green, red, yellow
+from positions import NAMES
 
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.games import GAMES
@@ -36,24 +36,6 @@ from sticheln_tui.core.seven_seals import (
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
 
-
-def red(value: int) -> Card:
-    return Card("red", value)
-
-
-def yellow(value: int) -> Card:
-    return Card("yellow", value)
-
-
-def green(value: int) -> Card:
-    return Card("green", value)
-
-
-def blue(value: int) -> Card:
-    return Card("blue", value)
-
-
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 FULL_SUPPLY = {kind: count for kind, count in SEALS.items()}
 
 
@@ -836,14 +818,3 @@ def test_a_seat_sees_its_own_hand_and_nobody_elses():
     assert public.hand == () and public.legal_moves == ()
     assert set(cards_in(public)) == {green(12)}  # the trick so far is public
     assert game.view(2).legal_moves == ()  # only the seat to move is offered moves
-
-
-def cards_in(value) -> list[Card]:
-    """Every card anywhere inside a view (or a part of one)."""
-    if isinstance(value, Card):
-        return [value]
-    if is_dataclass(value):
-        return [c for item in fields(value) for c in cards_in(getattr(value, item.name))]
-    if isinstance(value, (tuple, list)):
-        return [c for item in value for c in cards_in(item)]
-    return []

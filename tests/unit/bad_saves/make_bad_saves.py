@@ -178,6 +178,16 @@ def replaced(old: str, new: str, base: str = "base") -> bytes:
     return text.replace(old, new).encode()
 
 
+def numbered_seats(count: int) -> list[dict]:
+    """`count` human seats named P1, P2, ..."""
+    return [{"name": f"P{n}", "bot": None} for n in range(1, count + 1)]
+
+
+def at_numbered_seats(count: int, base: str) -> bytes:
+    """The game `base` at a table of `count` numbered seats, its moves gone."""
+    return edited(lambda d: (d.update(seats=numbered_seats(count)), d["moves"].clear()), base)
+
+
 def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
@@ -324,7 +334,7 @@ def variants() -> dict[str, bytes]:
         "seats-not-a-list.json": field("seats", {"Ann": None}),
         "no-seats.json": field("seats", []),
         "two-players-only.json": field("seats", data["seats"][:2]),
-        "nine-players.json": field("seats", [{"name": f"P{n}", "bot": None} for n in range(1, 10)]),
+        "nine-players.json": field("seats", numbered_seats(9)),
         "duplicate-names.json": field("seats.2.name", "Ann"),
         "duplicate-names-differ-in-case.json": field("seats.2.name", " ann "),
         "empty-name.json": field("seats.0.name", ""),
@@ -481,13 +491,7 @@ def variants() -> dict[str, bytes]:
         "hattrick-three-players.json": edited(
             lambda d: (d["seats"].pop(), d["moves"].clear()), "hattrick"
         ),
-        "hattrick-eight-players.json": edited(
-            lambda d: (
-                d.update(seats=[{"name": f"P{n}", "bot": None} for n in range(1, 9)]),
-                d["moves"].clear(),
-            ),
-            "hattrick",
-        ),
+        "hattrick-eight-players.json": at_numbered_seats(8, "hattrick"),
         "hattrick-sticheln-rule-option.json": field("options.mild", False, base="hattrick"),
         "hattrick-sticheln-rules.json": field("options", sticheln_options, base="hattrick"),
         "hattrick-options-missing-deals.json": field("options", {}, base="hattrick"),
@@ -569,13 +573,7 @@ def variants() -> dict[str, bytes]:
         "seven-seals-two-players.json": edited(
             lambda d: (d["seats"].pop(), d["seats"].pop(), d["moves"].clear()), "seven-seals"
         ),
-        "seven-seals-six-players.json": edited(
-            lambda d: (
-                d.update(seats=[{"name": f"P{n}", "bot": None} for n in range(1, 7)]),
-                d["moves"].clear(),
-            ),
-            "seven-seals",
-        ),
+        "seven-seals-six-players.json": at_numbered_seats(6, "seven-seals"),
         "seven-seals-seen-reveal.json": field("seen.reveal", False, base="seven-seals"),
         "seven-seals-finished-flag-lies.json": field("finished", True, base="seven-seals"),
         "seven-seals-too-many-moves.json": with_move(
