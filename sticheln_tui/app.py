@@ -387,7 +387,7 @@ class StichelnApp(WorkaroundApp):
         options: object = None,
         seed: int | None = None,
         table: Sequence[Seat] = (),
-        leader: int = 0,
+        leader: int | None = None,
     ) -> SetupScreen:
         """`game`'s setup form, with these options (None: the game's default) and table."""
         _load_the_game()
@@ -583,7 +583,7 @@ class StichelnApp(WorkaroundApp):
             return self.bots[seat].choose(view)
         except Exception:  # a bug in a bot must not end the players' evening
             self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
-            return make_bot("easy", seat).choose(view)
+            return make_bot("easy", seat, self.flow.game.GAME).choose(view)
 
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""

@@ -101,6 +101,7 @@ class SetupScreen(KeyGuardedScreen):
     MAX_PLAYERS: ClassVar[int]
     TICK_KEYS: ClassVar[str] = ""  # what ticks the game's options, said among the keys
     LEADER_LABEL: ClassVar[str] = "Leads first (the youngest)"
+    DEFAULT_LEADER: ClassVar[int] = 0  # the first leader the form proposes: Player 1
 
     class StartRequested(Message):
         """Start `game` with these seats, leader (a seat), seed (None: random) and options."""
@@ -119,13 +120,14 @@ class SetupScreen(KeyGuardedScreen):
         """Back to the first screen, to choose another game."""
 
     def __init__(
-        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int = 0
+        self, seed: int | None = None, table: Sequence[Seat] = (), leader: int | None = None
     ) -> None:
-        """`table` and `leader`: the last game's seats and first leader, filled in again."""
+        """`table` and `leader`: the last game's seats and first leader, filled in again
+        (None: the form's `DEFAULT_LEADER`)."""
         super().__init__()
         self.seed = seed
         self.table = tuple(table)
-        self.leader = leader
+        self.leader = self.DEFAULT_LEADER if leader is None else leader
 
     def compose(self) -> ComposeResult:
         yield Static(f"{TITLES[self.GAME]}: a new game", classes="screen-title")
@@ -323,7 +325,7 @@ class StichelnSetupScreen(SetupScreen):
         rules: Rules = Rules(),
         seed: int | None = None,
         table: Sequence[Seat] = (),
-        leader: int = 0,
+        leader: int | None = None,
     ) -> None:
         super().__init__(seed, table, leader)
         self.rules = rules
@@ -466,7 +468,7 @@ class HattrickSetupScreen(SetupScreen):
         options: HattrickOptions | None = None,
         seed: int | None = None,
         table: Sequence[Seat] = (),
-        leader: int = 0,
+        leader: int | None = None,
     ) -> None:
         super().__init__(seed, table, leader)
         self.options = options or HattrickOptions()
@@ -486,17 +488,23 @@ class SevenSealsSetupScreen(SetupScreen):
     MIN_PLAYERS = seven_seals.MIN_PLAYERS
     MAX_PLAYERS = seven_seals.MAX_PLAYERS
     TICK_KEYS = ", Space ticks a variant"
-    LEADER_LABEL = "Leads first (dealer's left)"  # and predicts first
+    LEADER_LABEL = "First dealer"
+    DEFAULT_LEADER = 1  # Player 1 deals, Player 2 leads
 
     def __init__(
         self,
         options: SevenSealsOptions | None = None,
         seed: int | None = None,
         table: Sequence[Seat] = (),
-        leader: int = 0,
+        leader: int | None = None,
     ) -> None:
         super().__init__(seed, table, leader)
         self.options = options or SevenSealsOptions()
+
+    def _leader_options(self, count: int, names: list[str] | None = None) -> list:
+        """The form names the first dealer (RULES.md 4.2); its value is the seat on the
+        dealer's left, who predicts and leads first: the game's first leader."""
+        return [(name, (seat + 1) % count) for name, seat in super()._leader_options(count, names)]
 
     def compose_options(self, count: int) -> Iterable[Widget]:
         deals = self.options.deals or ONE_PER_PLAYER

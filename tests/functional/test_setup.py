@@ -235,7 +235,9 @@ async def test_seven_seals_form_offers_three_to_five_players_deals_and_the_varia
         text = screen_text(app)
         assert "Seven Seals: a new game" in text
         assert [value for _, value in screen.query_one("#count")._options] == [3, 4, 5]
-        assert "Leads first (dealer's left)" in text
+        # The first dealer is chosen (RULES.md 4.2); the seat on their left leads first.
+        assert "Player 1" in line_with(app, "First dealer")
+        assert screen.query_one("#leader").value == 1
         assert "one per player (4 deals)" in line_with(app, "Deals")
         for option in SABOTEUR_VARIANTS:  # each with its one-line explanation, unticked
             assert f"{option.label}: {option.explanation}" in text
@@ -273,8 +275,8 @@ async def test_starting_seven_seals_asks_the_app_with_the_whole_table(monkeypatc
         screen = app.screen
         assert screen.query_one("#option-escalating_saboteur").value is True
         screen.query_one("#count").value = 5
-        await pilot.pause()  # the form offers a fifth leader
-        screen.query_one("#leader").value = 4
+        await pilot.pause()  # the form offers a fifth seat
+        screen.query_one("#leader").value = 4  # Player 4 deals: Player 5 leads
         screen.query_one("#seed").value = "7"
         await pilot.click("#start")
         await pilot.pause()

@@ -27,10 +27,12 @@ def _kind_cell(count: int, each: int) -> Text:
 
 
 def _saboteur_cell(score: SealScore) -> Text:
-    """`5 - 2 = 3`: the saboteur's price less the blacks the others took."""
+    """`5 - 2 = 3`: the saboteur's price less the blacks the others took; `4 - 6 → 0`
+    where that would fall below 0."""
     if score.saboteur_price is None:
         return Text("")
-    return Text(f"{score.saboteur_price} - {score.blacks_by_others} = {score.total}")
+    sign = "=" if score.blacks_by_others <= score.saboteur_price else "→"
+    return Text(f"{score.saboteur_price} - {score.blacks_by_others} {sign} {score.total}")
 
 
 def penalty_table(view: SevenSealsView, names: Names, meaning: str, width: int) -> RenderableType:
