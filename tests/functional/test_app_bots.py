@@ -11,7 +11,9 @@ from key_patterns import deliberate, press, real_key_timing
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot, Seat
 from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.bots.seven_seals import players as seven_seals_bots
 from sticheln_tui.core.game import Game, PlayCard
+from sticheln_tui.core.seven_seals import SevenSealsGame
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
@@ -292,3 +294,24 @@ async def test_a_taken_trick_stands_until_the_next_card_and_space_skips_it(monke
         await settle(pilot)
         assert len(app.game.moves) == moves + 1
         assert "took this trick" not in screen_text(app)
+
+
+async def test_a_failing_bot_is_stood_in_for_by_the_easy_bot_of_the_game_played(monkeypatch):
+    """A bug in a Seven Seals bot must not end the evening: the stand-in reads the same
+    game's views (Sticheln's easy bot crashed on them)."""
+
+    def broken(self, view):
+        raise RuntimeError("a bug in the bot")
+
+    # The strong bot fails; the screens' proposals come from the normal one.
+    monkeypatch.setattr(seven_seals_bots.StrongBot, "choose", broken)
+    game = SevenSealsGame(["Ann", "Bob", "Cid", "Dee"], seed=3)
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game, (None, "strong", "strong", "strong"))
+        for _ in range(40):  # Ann predicts, the bots predict, and play reaches her again
+            await step(pilot)
+            if app.game.phase == "play" and app.game.to_move == 0:
+                break
+        assert app.game.phase == "play" and len(app.game.view(None).prediction_round) == 4
