@@ -11,7 +11,9 @@ it needs the optional extra: pip install '.[bench]'.
     python benchmarks/engine_speed.py [--seconds S]
 
 Budget: our decisions/s at least twice Hearts' (the median over every table size and
-preset). The last line printed is JSON.
+preset). Hattrick (4 to 7 players) and Seven Seals (3 to 5, with and without every saboteur
+variant) are measured the same way and printed beside it, outside the budget. The last
+line printed is JSON.
 """
 
 from __future__ import annotations
@@ -23,28 +25,60 @@ import time
 
 from report import budget, finish
 
-from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.game import Game
+from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.options import PRESETS
+from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 
 ROOTS = 32  # freshly dealt games to clone from, per table
 
 
-def sticheln_games(players: int, preset: str, seconds: float) -> tuple[float, float]:
-    """(hands/s, decisions/s) of random play from clones of dealt games."""
-    rules = PRESETS[preset]
-    names = [f"P{seat}" for seat in range(players)]
-    roots = [Game(names, rules, seed % players, seed) for seed in range(ROOTS)]
-    rng = random.Random(players)
+def random_play(make_game, seconds: float) -> tuple[float, float]:
+    """(hands/s, decisions/s) of random play from clones of dealt games; `make_game(seed)`
+    deals one."""
+    roots = [make_game(seed) for seed in range(ROOTS)]
+    rng = random.Random(len(roots[0].players))
     hands = decisions = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         game = roots[hands % ROOTS].clone()
-        while game.phase is not Phase.OVER:
+        while not game.finished:
             game.apply(rng.choice(game.legal_moves()))
             decisions += 1
         hands += len(game.results)
     elapsed = time.perf_counter() - started
     return hands / elapsed, decisions / elapsed
+
+
+def names(players: int) -> list[str]:
+    return [f"P{seat}" for seat in range(players)]
+
+
+def sticheln_games(players: int, preset: str, seconds: float) -> tuple[float, float]:
+    rules = PRESETS[preset]
+    return random_play(lambda seed: Game(names(players), rules, seed % players, seed), seconds)
+
+
+def other_games(seconds: float) -> None:
+    """Hattrick's and Seven Seals' random play, printed beside Sticheln's."""
+    tables = [
+        (f"hattrick {players} pl", lambda seed, n=players: HattrickGame(names(n), seed=seed))
+        for players in range(4, 8)
+    ]
+    every_variant = SevenSealsOptions(
+        saboteur_costs_5=True, escalating_saboteur=True, saboteur_auction=True
+    )
+    for options, label in ((SevenSealsOptions(), "seals"), (every_variant, "seals+var")):
+        tables += [
+            (
+                f"{label} {players} pl",
+                lambda seed, n=players, o=options: SevenSealsGame(names(n), o, seed=seed),
+            )
+            for players in range(3, 6)
+        ]
+    for label, make_game in tables:
+        hands, decisions = random_play(make_game, seconds)
+        print(f"{label:>18} {hands:>9,.0f} {decisions:>12,.0f}")
 
 
 def hearts_games(seconds: float) -> tuple[float, float] | None:
@@ -91,6 +125,7 @@ def main() -> None:
                 hearts.append(measured[1])
     if hearts:
         print(f"{'OpenSpiel Hearts':>18} {'':>9} {statistics.median(hearts):>12,.0f}")
+    other_games(args.seconds)
     baseline = statistics.median(hearts) if hearts else None
     row = budget(
         "engine", statistics.median(ours), baseline, 2.0, higher_is_better=True, unit="decisions/s"
