@@ -15,7 +15,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .cards import Card, CardMemo, sorted_cards
-from .table import PlayCard, TableGame, running_totals
+from .table import PlayCard, TableGame, TableView
 
 COLOURS = ("red", "blue", "green")  # also the order that settles a tie for the lead
 MIN_PLAYERS, MAX_PLAYERS = 4, 7
@@ -190,34 +190,12 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class HattrickView:
+class HattrickView(TableView):
     """What one seat may see, or (seat None) what the whole table may see: everything but
-    the hands (piles and pass cards are public)."""
+    the hands (piles and pass cards are public). `trick` holds `Turn`s, passes included."""
 
-    seat: int | None
-    players: tuple[str, ...]
-    options: HattrickOptions
-    phase: Phase
-    deal: int  # 1-based
-    deals_total: int
-    trick_number: int  # 1-based within the deal
-    tricks_per_deal: int
-    dealer: int
-    to_move: int | None
-    hand: tuple[Card, ...]  # this seat's hand, sorted; empty in the public view
-    hand_sizes: tuple[int, ...]
-    trick: tuple[Turn, ...]  # this trick's turns, passes included, in order
     piles: tuple[tuple[Card, ...], ...]  # by seat, face up, sorted
     passes: tuple[tuple[Card, ...], ...]  # by seat, this deal's pass cards
-    last_trick: CompletedTrick | None
-    deal_tricks: tuple[CompletedTrick, ...]
-    results: tuple[DealResult, ...]
-    legal_moves: tuple[Move, ...]  # empty unless this seat is to move
-    winners: tuple[int, ...]  # filled once the game is over
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return running_totals(self.results, len(self.players))
 
     @property
     def trick_cards(self) -> list[Card]:

@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
 from .cards import Card, CardMemo
-from .table import PlayCard, Played, TableGame, running_totals
+from .table import PlayCard, Played, TableGame, TableView
 
 # The card colours, in the order a hand is shown: red (always trump) first.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -292,22 +292,11 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class SevenSealsView:
+class SevenSealsView(TableView):
     """What one seat may see, or (seat None) what the whole table may see: everything but
-    the hands (seals, predictions and the saboteur are public)."""
+    the hands (seals, predictions and the saboteur are public). The hand is sorted by
+    `sort_hand`; `trick` holds `Played`s, whole while its winner chooses a seal."""
 
-    seat: int | None
-    players: tuple[str, ...]
-    options: SevenSealsOptions
-    phase: Phase
-    deal: int  # 1-based
-    deals_total: int
-    trick_number: int  # 1-based within the deal
-    tricks_per_deal: int
-    dealer: int
-    to_move: int | None
-    hand: tuple[Card, ...]  # this seat's hand, sorted by `sort_hand`; empty in the public view
-    hand_sizes: tuple[int, ...]
     supply: Mapping[str, int]  # every seal kind, in SEAL_KINDS order
     seals: tuple[Mapping[str, int], ...]  # by seat: every seal kind it holds now
     predictions: tuple[Mapping[str, int] | None, ...]  # by seat: seals taken (None: not yet)
@@ -317,20 +306,8 @@ class SevenSealsView:
     displaced: bool  # the seat to move lost the saboteur at an auction: bid again or predict
     saboteur_times: tuple[int, ...]  # by seat: deals it held the saboteur in this game
     blacks_taken: tuple[int, ...]  # by seat, this deal
-    trick: tuple[Played, ...]  # this trick so far (whole while its winner chooses a seal)
     returnable: tuple[str, ...]  # while its winner chooses: the seal kinds it may give back
-    last_trick: CompletedTrick | None
-    # Every trick of this deal: the whole table saw each one. Screens list only the last
-    # (remembering is part of the game); computer players remember them all.
-    deal_tricks: tuple[CompletedTrick, ...]
     prediction_round: tuple[tuple[int, Move], ...]  # this deal's predictions, in order
-    results: tuple[DealResult, ...]
-    legal_moves: tuple[Move, ...]  # empty unless this seat is to move
-    winners: tuple[int, ...]  # filled once the game is over
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return running_totals(self.results, len(self.players))
 
     @property
     def trick_cards(self) -> list[Card]:

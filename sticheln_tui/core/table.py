@@ -64,6 +64,38 @@ def running_totals(results: Sequence[Any], players: int) -> tuple[int, ...]:
     return tuple(sum(r.scores[seat].total for r in results) for seat in range(players))
 
 
+@dataclass(frozen=True)
+class TableView:
+    """What one seat may see of a trick game, or (seat None) what the whole table may see:
+    the fields every game's view shares (`TableGame._table_view_fields` fills them); a game's
+    view adds its public things."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    options: Any  # the game's options
+    phase: Any  # the game's Phase
+    deal: int  # 1-based
+    deals_total: int
+    trick_number: int  # 1-based within the deal
+    tricks_per_deal: int
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...]  # this seat's hand, sorted as the game shows it; empty in public
+    hand_sizes: tuple[int, ...]
+    trick: tuple[Any, ...]  # this trick's turns, in order
+    last_trick: Any  # the game's CompletedTrick, or None
+    # Every trick of this deal: the whole table saw each one. Screens list only the last
+    # (remembering is part of the game); computer players remember them all.
+    deal_tricks: tuple[Any, ...]
+    results: tuple[Any, ...]  # the game's DealResults
+    legal_moves: tuple[Any, ...]  # empty unless this seat is to move
+    winners: tuple[int, ...]  # filled once the game is over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return running_totals(self.results, len(self.players))
+
+
 class TableGame:
     """One game at the table from the first deal to the final scores.
 
