@@ -376,7 +376,6 @@ class SevenSealsGame(TableGame):
         copy.hands = [list(hand) for hand in self.hands]
         copy.supply = dict(self.supply)
         copy.seals = [dict(held) for held in self.seals]
-        copy.predictions = list(self.predictions)
         copy.blacks_taken = list(self.blacks_taken)
         copy.trick = list(self.trick)
         copy.trick_cards = list(self.trick_cards)
@@ -393,7 +392,6 @@ class SevenSealsGame(TableGame):
         self.hands = [list(sort_hand(hand)) for hand in self.hands]
         self.supply: dict[str, int] = dict(SEALS)
         self.seals: list[dict[str, int]] = [dict.fromkeys(SEAL_KINDS, 0) for _ in range(count)]
-        self.predictions: list[dict[str, int] | None] = [None] * count
         self.saboteur: int | None = None
         self.saboteur_price: int | None = None
         self.blacks_taken = [0] * count
@@ -408,7 +406,6 @@ class SevenSealsGame(TableGame):
         first = (self.dealer + 1) % count
         # The seats still to predict after the one whose turn it is, in order.
         self._waiting = [(first + step) % count for step in range(1, count)]
-        self._turn_of: int = first  # whose turn it is in the round (an auction interrupts)
         self._displaced: int | None = None  # an auction's loser, who answers at once
         self.phase = Phase.PREDICT
         self.to_move: int | None = first
@@ -418,8 +415,7 @@ class SevenSealsGame(TableGame):
         last, play begins."""
         self._displaced = None
         if self._waiting:
-            self._turn_of = self._waiting.pop(0)
-            self.to_move = self._turn_of
+            self.to_move = self._waiting.pop(0)
             return
         if self.saboteur is not None:
             self.saboteur_times[self.saboteur] += 1
@@ -600,21 +596,26 @@ class SevenSealsGame(TableGame):
             self.seals[victim][colour] -= 1
             self.seals[victim][WHITE] += 1
             self.supply[WHITE] -= 1
-        self.predictions[seat] = move.wanted
         # After an auction's loser predicts, the round goes on left of the seat whose
         # turn it was.
         self._next_in_round()
 
     # -- views --------------------------------------------------------------------
 
+    def _predictions(self) -> tuple[dict[str, int] | None, ...]:
+        """By seat, the seals it took in this deal's prediction round (None: not yet)."""
+        taken: list[dict[str, int] | None] = [None] * len(self.players)
+        for seat, move in self.prediction_round:
+            if type(move) is Predict:
+                taken[seat] = move.wanted
+        return tuple(taken)
+
     def _view(self, seat: int | None) -> SevenSealsView:
         return SevenSealsView(
             **self._table_view_fields(seat),
             supply=dict(self.supply),
             seals=tuple(dict(held) for held in self.seals),
-            predictions=tuple(
-                None if wanted is None else dict(wanted) for wanted in self.predictions
-            ),
+            predictions=self._predictions(),
             saboteur=self.saboteur,
             saboteur_price=self.saboteur_price,
             saboteur_offer=self._saboteur_offer(),

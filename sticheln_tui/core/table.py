@@ -172,7 +172,7 @@ class TableGame:
 
     def _winners(self) -> list[int]:
         """The seats with the best total share the win."""
-        return winners([-total for total in self.totals] if self.LOWEST_WINS else self.totals)
+        return winners(self.totals, lowest_wins=self.LOWEST_WINS)
 
     # -- deals --------------------------------------------------------------------
 

@@ -58,8 +58,8 @@ class MenuScreen(KeyGuardedScreen):
         yield Static("Card games for friends at one keyboard", classes="screen-title")
         yield OptionList(*self._entries(), id="menu")
         yield Static(
-            "Up and Down choose, Enter opens: a game opens its form (players, who leads "
-            "first, the game's options).",
+            "Up and Down choose, Enter opens: a game opens its form (players, who begins, "
+            "the game's options).",
             classes="explain",
         )
         yield KeysFooter()

@@ -1,4 +1,4 @@
-"""Setting up a game: players, names, who leads first, the game's options, and a seed.
+"""Setting up a game: players, names, who begins, the game's options, and a seed.
 
 One form for every game (`SetupScreen`); each game's form adds its options.
 """
@@ -89,10 +89,10 @@ class FieldProblem(Static):
 
 class SetupScreen(KeyGuardedScreen):
     """The form every game shares: how many play, their names and seats (human or a bot
-    level), who leads first, the game's options and a seed. A game's form names the game
-    and its table sizes, adds its options (`compose_options`) and says what they allow
-    (`table_problem`). Start asks the app to start the game (`StartRequested`); Escape
-    goes back to the first screen."""
+    level), who begins (leads first; in Seven Seals, deals first), the game's options and
+    a seed. A game's form names the game and its table sizes, adds its options
+    (`compose_options`) and says what they allow (`table_problem`). Start asks the app to
+    start the game (`StartRequested`); Escape goes back to the first screen."""
 
     BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("escape", "back", "Games")]
     AUTO_FOCUS = "#start"  # as the screen first shows: a later change restyles the form

@@ -7,7 +7,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...core.seven_seals import BLACK, COLOURED_PENALTY, PENALTY, WHITE, SealScore, SevenSealsView
+from ...core.seven_seals import (
+    BLACK,
+    COLOURED_PENALTY,
+    PENALTY,
+    WHITE,
+    SealScore,
+    SevenSealsGame,
+    SevenSealsView,
+)
 from ...core.standings import winners
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts
@@ -67,10 +75,10 @@ def penalty_table(view: SevenSealsView, names: Names, meaning: str, width: int) 
 class SevenSealsScoreboardScreen(ScoreboardScreen):
     """Between deals and at the end: the lowest total leads; equal totals share the win."""
 
-    LOWEST_WINS = True
+    LOWEST_WINS = SevenSealsGame.LOWEST_WINS
 
     def leaders(self) -> set[int]:
-        return set(winners([-total for total in self.view.totals]))
+        return set(winners(self.view.totals, lowest_wins=self.LOWEST_WINS))
 
     def best(self) -> str:
         return "the lowest total"
