@@ -242,7 +242,11 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--game", choices=list(GAMES), default="sticheln")
     parser.add_argument("--tested", choices=BOTS, default="strong", help="the bot measured")
-    parser.add_argument("--against", choices=BOTS, default="frozen", help="every other seat")
+    parser.add_argument(
+        "--against",
+        choices=BOTS,
+        help="every other seat (default: frozen for Sticheln, normal for the other games)",
+    )
     add_rule_options(parser)
     parser.add_argument(
         "--deals",
@@ -261,9 +265,12 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.against is None:
+        args.against = "frozen" if args.game == "sticheln" else "normal"
     try:
-        if args.game != "sticheln" and {args.tested, args.against} & set(STICHELN_ONLY):
-            raise ValueError(f"{', '.join(STICHELN_ONLY)} play Sticheln only")
+        for flag, level in (("--tested", args.tested), ("--against", args.against)):
+            if args.game != "sticheln" and level in STICHELN_ONLY:
+                raise ValueError(f"{flag} {level} plays Sticheln only")
         options = dataclasses.replace(options_from(args.game, args), deals=1)
         # The engine checks the table: the same refusal as at the start of a real game.
         game_named(args.game)([f"P{seat}" for seat in range(args.players)], options)

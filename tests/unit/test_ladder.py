@@ -93,4 +93,4 @@ def test_the_command_ends_with_json_figures(capsys):
 def test_frozen_and_cheater_play_sticheln_only(capsys):
     with pytest.raises(SystemExit):
         ladder.main(["--game", "hattrick", "--against", "frozen", "--deals", "1"])
-    assert "Sticheln only" in capsys.readouterr().err
+    assert "--against frozen plays Sticheln only" in capsys.readouterr().err
