@@ -122,8 +122,9 @@ class Played:
     hands: tuple[tuple[Card, ...], ...]  # as dealt, by seat
     shares: tuple[float, ...]  # of the win, by seat: 1/k to each of k winners
     scores: tuple[int, ...]  # the deal's scores, by seat
-    tested_seconds: tuple[float, ...]  # per move
+    tested_seconds: tuple[float, ...]  # per move, on the clock
     others_seconds: tuple[float, ...]
+    cpu_seconds: float  # the whole game's: unlike the clock, not slowed by a busy machine
 
 
 def seatings(
@@ -156,6 +157,7 @@ def play(seating: Seating) -> Played:
     bots = [player(level, seating.seed * count + s, seating.game) for s, level in enumerate(levels)]
     tested: list[float] = []
     others: list[float] = []
+    cpu = time.process_time()
     while not table.finished:
         seat = table.to_move
         bot = bots[seat]
@@ -175,6 +177,7 @@ def play(seating: Seating) -> Played:
         tuple(score.total for score in table.results[0].scores),
         tuple(tested),
         tuple(others),
+        time.process_time() - cpu,
     )
 
 
@@ -227,9 +230,7 @@ def summarise(games: Sequence[Played], lowest_wins: bool) -> dict:
         "margin_ci95": interval(margins),
         "tested_seconds": timing([s for g in games for s in g.tested_seconds]),
         "others_seconds": timing([s for g in games for s in g.others_seconds]),
-        # Thinking time of all seats, as on one core: to size a longer run.
-        "seconds_per_game": sum(sum(g.tested_seconds) + sum(g.others_seconds) for g in games)
-        / len(games),
+        "cpu_seconds_per_game": statistics.fmean(g.cpu_seconds for g in games),
     }
 
 
@@ -305,7 +306,10 @@ def print_figures(figures: dict, fair: float) -> None:
             f"seconds per move, {'tested bot' if who == 'tested' else 'opponents'}: "
             f"median {seconds['median']:.4f}, p95 {seconds['p95']:.4f}, max {seconds['max']:.4f}"
         )
-    print(f"thinking seconds per game (all seats): {figures['seconds_per_game']:.1f}")
+    print(
+        f"CPU seconds per game {figures['cpu_seconds_per_game']:.1f} "
+        "(a run takes about games x this / workers on idle cores)"
+    )
 
 
 def budgets(title: str, figures: dict, args: argparse.Namespace) -> list[dict]:
