@@ -304,6 +304,9 @@ class FastDeal:
 
     def thumb_card(self) -> int:
         """`thumb.choose_card` for the seat to move."""
+        legal = self.legal()
+        if not legal & (legal - 1):  # one card: no choice
+            return legal.bit_length() - 1
         seat = self.to_move
         tables = self.tables
         later = 0  # the cards of the seats still to play to this trick
@@ -313,14 +316,23 @@ class FastDeal:
         lead = tables.colour[self.trick[0]] if self.trick else -1
         best = self.best if self.trick else -1
         outside = self.outside(seat)
-        if seat == self.saboteur:
-            rival = 0.0  # what the trick so far is worth to its winner
-            if self.trick:
-                won_by = tables.colour[self.best]
-                rival = trick_outcome(self.seals, self.winner * KINDS, lead, won_by, blacks_left)
-            return saboteur_card(tables, self.legal(), best, lead, outside, later, rival)
-        return seat_card(
-            tables, self.legal(), best, lead, self.seals, seat * KINDS, outside, later, blacks_left
+        saboteur = seat == self.saboteur
+        rival = 0.0  # for the saboteur: what the trick so far is worth to its winner
+        if saboteur and self.trick:
+            won_by = tables.colour[self.best]
+            rival = trick_outcome(self.seals, self.winner * KINDS, lead, won_by, blacks_left)
+        return choose_card(
+            tables,
+            legal,
+            best,
+            lead,
+            self.seals,
+            seat * KINDS,
+            outside,
+            later,
+            blacks_left,
+            saboteur,
+            rival,
         )
 
     def thumb_return(self) -> int:
@@ -358,38 +370,15 @@ class FastDeal:
 # -- the rules of thumb, in ints -------------------------------------------------------
 
 
-def eligible(seals: list[int], base: int, lead: int, won_by: int) -> bool:
-    """Whether a winner holding `seals[base:base + KINDS]` gives a seal back."""
-    return seals[base + WHITE_KIND] > 0 or seals[base + lead] > 0 or seals[base + won_by] > 0
-
-
 def trick_outcome(seals: list[int], base: int, lead: int, won_by: int, blacks_left: int) -> float:
-    """What winning the trick is worth to the seat holding `seals[base:base + KINDS]`."""
-    if eligible(seals, base, lead, won_by):
+    """What winning the trick is worth to the seat holding `seals[base:base + KINDS]`: a
+    seal given back (it holds one the trick lets it return), else a black seal taken."""
+    if seals[base + WHITE_KIND] > 0 or seals[base + lead] > 0 or seals[base + won_by] > 0:
         return RETURN_GAIN
     return -BLACK_COST if blacks_left else 0.0
 
 
-def take_chance(
-    tables: Tables, card: int, best: int, lead: int, outside: int, later_cards: int
-) -> float:
-    """`thumb.take_chance`: how likely `card` takes a trick led in colour `lead` whose
-    winning card so far is `best` (-1: none)."""
-    if best >= 0 and not tables.beaten_by[best] >> card & 1:
-        return 0.0
-    if not later_cards:
-        return 1.0
-    unseen = outside.bit_count() or 1
-    threat = (outside & tables.above[card]).bit_count() / unseen
-    if tables.colour[card] != TRUMP_COLOUR:
-        # likelier the fewer cards of the lead colour are still out
-        following = (outside & tables.colour_mask[lead]).bit_count() / unseen
-        trumps = (outside & tables.colour_mask[TRUMP_COLOUR]).bit_count()
-        threat += trumps / unseen * (1 - following) ** 3
-    return 1 - OVERTAKE * (1 - (1 - min(threat, 1.0)) ** later_cards)
-
-
-def seat_card(
+def choose_card(
     tables: Tables,
     legal: int,
     best: int,
@@ -399,48 +388,65 @@ def seat_card(
     outside: int,
     later_cards: int,
     blacks_left: int,
+    saboteur: bool,
+    rival: float,
 ) -> int:
-    """`thumb.choose_card` for a seat other than the saboteur, holding
-    `seals[base:base + KINDS]`; `lead` is the lead colour (-1: it leads)."""
+    """`thumb.choose_card` for the seat holding `seals[base:base + KINDS]`: `best` is the
+    card winning the trick so far and `lead` its lead colour (-1 both: it leads); for the
+    saboteur, `rival` is what the trick so far is worth to the seat winning it."""
+    unseen = outside.bit_count() or 1
+    ruff, ruff_lead = 0.0, -1  # the threat of a red to a card of the colour led `ruff_lead`
+    holds_white = seals[base + WHITE_KIND] > 0
     holds_coloured = False
     for colour in range(COLOUR_COUNT):
         if seals[base + colour]:
             holds_coloured = True
+    colour_of, above, keeps = tables.colour, tables.above, tables.keep
+    beats = tables.beaten_by[best] if best >= 0 else legal  # the cards that take the trick
     choice, most = -1, -1e9
-    for card in bits_of(legal):
-        colour = tables.colour[card]
+    rest = legal
+    while rest:
+        card = (rest & -rest).bit_length() - 1
+        rest ^= 1 << card
+        colour = colour_of[card]
         led = colour if lead < 0 else lead
-        chance = take_chance(tables, card, best, led, outside, later_cards)
-        worth = chance * trick_outcome(seals, base, led, colour, blacks_left)
-        # a high card of a colour whose seals are held wins later; of any other colour it
-        # is a trick waiting to cost
-        if (
-            seals[base + colour]
-            or seals[base + WHITE_KIND]
-            or (colour == TRUMP_COLOUR and holds_coloured)
-        ):
-            keep = tables.keep[card]
+        # thumb.take_chance: it must beat the best card so far, and the players still to
+        # play must not beat it with a higher card of its colour or a red
+        if not beats >> card & 1:
+            chance = 0.0
+        elif not later_cards:
+            chance = 1.0
         else:
-            keep = -tables.keep[card]
+            threat = (outside & above[card]).bit_count() / unseen
+            if colour != TRUMP_COLOUR:
+                if led != ruff_lead:  # (cards come by colour: once a colour led)
+                    ruff, ruff_lead = ruff_threat(tables, outside, unseen, led), led
+                threat += ruff
+            threat = threat if threat < 1.0 else 1.0
+            chance = 1 - OVERTAKE * (1 - (1 - threat) ** later_cards)
+        if saboteur:
+            worth = -(1 - chance) * rival
+            keep = tables.saboteur_keep[card]
+        else:
+            # (a trick it cannot take is worth nothing, whatever it would bring)
+            worth = chance * trick_outcome(seals, base, led, colour, blacks_left) if chance else 0.0
+            # a high card of a colour whose seals are held wins later; of any other colour
+            # it is a trick waiting to cost
+            wanted = (
+                seals[base + colour] or holds_white or (colour == TRUMP_COLOUR and holds_coloured)
+            )
+            keep = keeps[card] if wanted else -keeps[card]
         if worth - keep > most:
             choice, most = card, worth - keep
     return choice
 
 
-def saboteur_card(
-    tables: Tables, legal: int, best: int, lead: int, outside: int, later_cards: int, rival: float
-) -> int:
-    """`thumb.choose_card` for the saboteur: `rival` is what the trick so far is worth to
-    the seat winning it."""
-    choice, most = -1, -1e9
-    for card in bits_of(legal):
-        led = tables.colour[card] if lead < 0 else lead
-        chance = take_chance(tables, card, best, led, outside, later_cards)
-        worth = -(1 - chance) * rival
-        keep = tables.saboteur_keep[card]
-        if worth - keep > most:
-            choice, most = card, worth - keep
-    return choice
+def ruff_threat(tables: Tables, outside: int, unseen: int, lead: int) -> float:
+    """`thumb.take_chance`'s threat to a card of another colour than red: a red from a
+    player out of the lead colour, likelier the fewer cards of it are still out."""
+    following = (outside & tables.colour_mask[lead]).bit_count() / unseen
+    trumps = (outside & tables.colour_mask[TRUMP_COLOUR]).bit_count()
+    return trumps / unseen * (1 - following) ** 3
 
 
 def expected_wins(tables: Tables, hand: int, outside: int) -> list[float]:
@@ -501,11 +507,12 @@ def estimated_penalty(seals: list[int], base: int, wins: list[float]) -> float:
 
 class FastPlay:
     """One deal's play phase for random play, with the engine's game interface:
-    `clone()`, `legal_moves()`, `apply(move)`, `finished`, `results` (each seat's penalty,
-    once the deal is over). A move is a card, or the deck's size plus a seal kind to give
-    back."""
+    `players`, `clone()`, `legal_moves()`, `apply(move)`, `finished`, `results` (each
+    seat's penalty, once the deal is over). A move is a card, or the deck's size plus a
+    seal kind to give back."""
 
-    def __init__(self, deal: FastDeal, results: list[list[int]]) -> None:
+    def __init__(self, players: list[str], deal: FastDeal, results: list[list[int]]) -> None:
+        self.players = players  # the names, never changed
         self.deal = deal
         self.results = results
 
@@ -517,10 +524,10 @@ class FastPlay:
         rng = random.Random(seed)
         while game.phase is Phase.PREDICT:
             game.apply(rng.choice(game.legal_moves()))
-        return FastPlay(deal_of_game(game), [])
+        return FastPlay(game.players, deal_of_game(game), [])
 
     def clone(self) -> FastPlay:
-        return FastPlay(self.deal.copy(), list(self.results))
+        return FastPlay(self.players, self.deal.copy(), list(self.results))
 
     @property
     def finished(self) -> bool:

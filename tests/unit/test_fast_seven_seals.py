@@ -101,7 +101,7 @@ def test_random_play_through_the_fast_deal_is_the_engines(position):
     """Legal moves at every step; after every move the same seat to move (a trick's
     winner), seals, supply and black seals; at the end the deal's scores."""
     game, rng = game_in_play(*position)
-    play = FastPlay(deal_of_game(game), [])
+    play = FastPlay(game.players, deal_of_game(game), [])
     while not play.finished:
         moves = play.legal_moves()
         assert [play.move_of(move) for move in moves] == list(game.legal_moves())
