@@ -30,7 +30,6 @@ from ..core.seven_seals import (
     TRUMP,
     WHITE,
     Phase,
-    PlayCard,
     ReturnSeal,
     SevenSealsGame,
     SevenSealsOptions,
@@ -41,6 +40,7 @@ from ..core.seven_seals import (
     seals_to_return,
     trick_winner,
 )
+from ..core.table import PlayCard
 
 COLOUR_COUNT = len(COLOURS)
 KINDS = len(SEAL_KINDS)
@@ -511,7 +511,7 @@ class FastPlay:
     seat's penalty, once the deal is over). A move is a card, or the deck's size plus a
     seal kind to give back."""
 
-    def __init__(self, players: list[str], deal: FastDeal, results: list[list[int]]) -> None:
+    def __init__(self, players: Sequence[str], deal: FastDeal, results: list[list[int]]) -> None:
         self.players = players  # the names, never changed
         self.deal = deal
         self.results = results
@@ -560,6 +560,7 @@ class FastPlay:
 
 def deal_of_game(game: SevenSealsGame) -> FastDeal:
     """The deal in progress of `game` (in its play, or a seal to give back)."""
+    assert game.to_move is not None, "the game is over"
     return FastDeal.of(
         tables(len(game.players)),
         game.hands,
