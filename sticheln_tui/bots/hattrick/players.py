@@ -6,10 +6,11 @@ import random
 
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
+from ...fast.hattrick import FastDeal, tables
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight
-from .world import Deal, sample_deal, situation
+from .world import sample_deal, situation
 
 
 def move_of(weight: Weight) -> Move:
@@ -88,7 +89,8 @@ def _taker(view: HattrickView, card: Card) -> int | None:
 
 
 class StrongBot(SamplingBot, HattrickBot):
-    """Every legal move played out through sampled deals by the rules of thumb."""
+    """Every legal move played out through sampled deals by the rules of thumb (on the
+    fast core's int deal, which plays them exactly as `world.Deal` does)."""
 
     level = "strong"
     # Far stronger than the normal bot already (its playouts are longer than Sticheln's:
@@ -96,14 +98,18 @@ class StrongBot(SamplingBot, HattrickBot):
     default_playouts = 200
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
-        def trial(deal: Deal, move: Move) -> list[int]:
-            deal.move(move.card, isinstance(move, PassCard))
-            deal.play_out(Deal.thumb)
+        table = tables(len(view.players))
+
+        def sample() -> FastDeal:
+            deal = sample_deal(view, rng)
+            return FastDeal.of(table, deal.hands, deal.piles, deal.passes, deal.trick, deal.to_move)
+
+        def trial(deal: FastDeal, move: Move) -> list[int]:
+            deal.move(table.index(move.card), isinstance(move, PassCard))
+            deal.play_out()
             return deal.scores()
 
-        move, reason = self.search(
-            view.seat, len(view.players), view.legal_moves, lambda: sample_deal(view, rng), trial
-        )
+        move, reason = self.search(view.seat, len(view.players), view.legal_moves, sample, trial)
         return Advice(move, reason)
 
 
