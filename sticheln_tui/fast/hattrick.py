@@ -101,11 +101,14 @@ class Tables:
             self.mask(c for c in deck if c.colour == colour and c.value > TOP_VALUE // 2)
             for colour in COLOURS
         ]
-        # By collected colour * CARDS + card: what keeping the card in hand weighs.
-        self.keep: list[float] = [
-            (KEEP * self.value[index] / TOP_VALUE) * (1 if self.colour[index] == collect else -1)
+        # By collected colour, then card: what keeping the card in hand weighs.
+        self.keep: list[list[float]] = [
+            [
+                (KEEP * self.value[index] / TOP_VALUE)
+                * (1 if self.colour[index] == collect else -1)
+                for index in range(CARDS)
+            ]
             for collect in range(len(COLOURS))
-            for index in range(CARDS)
         ]
         # A pile's score by its packed colour counts, worked out by `score_pile` on first use;
         # and what one pass card adds.
@@ -311,24 +314,17 @@ class FastDeal:
         hand = self.hands[me]
         pile = self.piles[me]
         later = count - self.turns - 1
-        later_cards = 0
-        seat = me
-        for _ in range(later):
-            seat = seat + 1 if seat + 1 < count else 0
-            later_cards += self.hands[seat].bit_count()
+        # Every turn takes one card from a hand, so each seat still to act in this trick
+        # holds as many cards as the seat to move.
+        later_cards = later * hand.bit_count()
         # The colour to collect: pile cards count 1, high cards in hand 1/2 (doubled
         # here to stay in ints); equal weights go to the first in COLOURS order.
-        collect = 0
-        most = -1
-        for colour in range(len(COLOURS)):
-            weight = (
-                2 * (pile & field[colour]).bit_count() + (hand & table.high[colour]).bit_count()
-            )
-            if weight > most:
-                collect = colour
-                most = weight
-        keep = table.keep
-        base = collect * CARDS
+        high = table.high
+        first = 2 * (pile & field[0]).bit_count() + (hand & high[0]).bit_count()
+        second = 2 * (pile & field[1]).bit_count() + (hand & high[1]).bit_count()
+        third = 2 * (pile & field[2]).bit_count() + (hand & high[2]).bit_count()
+        collect = 0 if first >= second and first >= third else 1 if second >= third else 2
+        keep = table.keep[collect]
         above = table.above
         rank = table.rank
         outside = self.held & ~hand
@@ -354,13 +350,13 @@ class FastDeal:
                 moves ^= low
                 card = low.bit_length() - 1
                 if low < joined:  # a higher card of its colour is in the trick: shed
-                    value = -keep[base + card]
+                    value = -keep[card]
                 else:
                     chance = 1.0
                     higher = (outside & above[card]).bit_count() if later else 0
                     if higher:
                         chance = 1 - OVERTAKE * (1 - (1 - higher / unseen) ** later_cards)
-                    value = chance * sign * cards - keep[base + card]
+                    value = chance * sign * cards - keep[card]
                 if value > best_value or (value == best_value and rank[card] > rank[best]):
                     best = card
                     best_value = value
@@ -370,7 +366,7 @@ class FastDeal:
         if passes:
             card = _least_kept(passes, table.colour[passes.bit_length() - 1] == collect)
             card = card.bit_length() - 1
-            value = -PASS_COST - keep[base + card]
+            value = -PASS_COST - keep[card]
             if value > best_value or (value == best_value and rank[card] > rank[best]):
                 return PASS + card
         return best
