@@ -224,6 +224,26 @@ class FastDeal:
             self.to_move,
         )
 
+    def shared_out(
+        self, hidden: Sequence[int], sizes: Sequence[int], rng: random.Random
+    ) -> FastDeal:
+        """A copy with the `hidden` cards (ascending) shared out at random to the seats
+        other than the one to move, each getting its size in `sizes`: drawn as
+        `world.sample_deal` draws, so the same generator gives the same deal."""
+        pool = list(hidden)
+        rng.shuffle(pool)
+        deal = self.copy()
+        end = len(pool)
+        for seat, size in enumerate(sizes):
+            if seat != self.to_move:
+                hand = 0
+                for card in pool[end - size : end]:
+                    hand |= 1 << card
+                end -= size
+                deal.hands[seat] = hand
+                deal.held |= hand
+        return deal
+
     def legal_moves(self) -> list[int]:
         """The seat to move's cards that may join the trick, then its passes."""
         hand = self.hands[self.to_move]

@@ -14,6 +14,7 @@ from positions import NAMES
 
 from sticheln_tui.bots.base import Advice
 from sticheln_tui.bots.hattrick import StrongBot, thumb
+from sticheln_tui.bots.hattrick.players import known_deal
 from sticheln_tui.bots.hattrick.world import Deal, sample_deal
 from sticheln_tui.core.hattrick import (
     MAX_PLAYERS,
@@ -143,6 +144,29 @@ def test_moves_and_cards_convert_both_ways():
         for passed in (False, True):
             assert table.decode(table.move_of(card, passed)) == (card, passed)
     assert table.cards(table.mask(table.deck)) == table.deck
+
+
+def test_deals_shared_out_in_ints_are_the_sampled_deals():
+    rng = random.Random(9)
+    for index in range(8):
+        players = MIN_PLAYERS + index % (MAX_PLAYERS - MIN_PLAYERS + 1)
+        game = game_in_play(players, 1, rng.randrange(10**6), rng.randrange(players * 7))
+        view = game.view(game.to_move)
+        known, hidden = known_deal(view)
+        table = known.table
+        for seed in range(3):
+            sampled = sample_deal(view, random.Random(seed))
+            deal = known.shared_out(hidden, view.hand_sizes, random.Random(seed))
+            assert deal.hands == [table.mask(hand) for hand in sampled.hands]
+            assert deal.piles == [table.mask(pile) for pile in sampled.piles]
+            assert deal.passes == [table.mask(laid) for laid in sampled.passes]
+            assert (deal.played, deal.seats, deal.turns, deal.to_move) == (
+                [table.index(card) for _, card, passed in sampled.trick if not passed],
+                [seat for seat, _, passed in sampled.trick if not passed],
+                len(sampled.trick),
+                sampled.to_move,
+            )
+            assert deal.held == table.mask(card for hand in sampled.hands for card in hand)
 
 
 class ReferenceStrongBot(StrongBot):

@@ -10,7 +10,7 @@ from ...fast.hattrick import FastDeal, tables
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight
-from .world import sample_deal, situation
+from .world import situation, unseen_cards
 
 
 def move_of(weight: Weight) -> Move:
@@ -98,19 +98,39 @@ class StrongBot(SamplingBot, HattrickBot):
     default_playouts = 200
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
-        table = tables(len(view.players))
-
-        def sample() -> FastDeal:
-            deal = sample_deal(view, rng)
-            return FastDeal.of(table, deal.hands, deal.piles, deal.passes, deal.trick, deal.to_move)
+        known, hidden = known_deal(view)
+        table = known.table
 
         def trial(deal: FastDeal, move: Move) -> list[int]:
             deal.move(table.index(move.card), isinstance(move, PassCard))
             deal.play_out()
             return deal.scores()
 
-        move, reason = self.search(view.seat, len(view.players), view.legal_moves, sample, trial)
+        move, reason = self.search(
+            view.seat,
+            len(view.players),
+            view.legal_moves,
+            lambda: known.shared_out(hidden, view.hand_sizes, rng),
+            trial,
+        )
         return Advice(move, reason)
+
+
+def known_deal(view: HattrickView) -> tuple[FastDeal, list[int]]:
+    """The seat's view as an int deal whose other hands are still empty, and the cards
+    hidden in them, ascending (deck order), for `FastDeal.shared_out`: together they
+    sample deals exactly as `world.sample_deal` does."""
+    count = len(view.players)
+    table = tables(count)
+    known = FastDeal.of(
+        table,
+        [view.hand if seat == view.seat else () for seat in range(count)],
+        view.piles,
+        view.passes,
+        [(turn.seat, turn.card, turn.passed) for turn in view.trick],
+        view.to_move,
+    )
+    return known, [table.index(card) for card in unseen_cards(view)]
 
 
 BOTS: dict[str, type[HattrickBot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
