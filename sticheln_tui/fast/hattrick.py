@@ -49,13 +49,21 @@ PASS_COST = 2
 TOP_VALUE = 20
 
 
+# By byte of a mask (CARDS bits fit in 8), then the byte's value: its set bits' indices.
+_BYTE_BITS: list[list[list[int]]] = [
+    [[8 * byte + bit for bit in range(8) if value >> bit & 1] for value in range(256)]
+    for byte in range(8)
+]
+
+
 def bits_of(mask: int) -> list[int]:
-    """The indices of the set bits of `mask`, lowest first."""
-    indices = []
+    """The indices of the set bits of a card mask, lowest first."""
+    indices: list[int] = []
+    byte = 0
     while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
+        indices += _BYTE_BITS[byte][mask & 255]
+        mask >>= 8
+        byte += 1
     return indices
 
 
