@@ -123,9 +123,6 @@ class Tables:
         self.pile_scores: dict[int, int] = {}
         self.pass_score: int = score_pile((), deck[:1])
 
-    def card(self, index: int) -> Card:
-        return self.every_card[index]
-
     def index(self, card: Card) -> int:
         return self.indices[card]
 
