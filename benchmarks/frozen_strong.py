@@ -51,6 +51,10 @@ class FrozenStrongBot(StichelnBot):
         card, why = self._search(view, rng, list(view.hand), Deal.play)
         return Advice(PlayCard(card), why)
 
+    def sample(self, view: SeatView, rng: random.Random) -> Deal:
+        """One guess at the whole deal (the ladder's cheater overrides it with the truth)."""
+        return sample_deal(view, rng)
+
     def _search(
         self,
         view: SeatView,
@@ -64,7 +68,7 @@ class FrozenStrongBot(StichelnBot):
         deadline = time.monotonic() + self.time_limit
         samples = 0
         for _ in range(max(1, self.playouts * 4 // players // len(candidates))):
-            world = sample_deal(view, rng)
+            world = self.sample(view, rng)
             for candidate in candidates:
                 deal = world.copy()
                 first(deal, candidate)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from sticheln_tui.bots.seven_seals.world import fitted_prediction
+from sticheln_tui.core import seven_seals
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
@@ -41,3 +43,16 @@ def seven_seals_until(
         if done(game):
             return game
     raise AssertionError("the position never came")
+
+
+def random_seven_seals_move(game: SevenSealsGame, rng: random.Random):
+    """A random legal move; in the prediction round the saboteur half the time it is
+    offered (so auctions happen), else a random prediction of up to two seals a colour
+    (drawn directly, from the game's own books: listing every legal prediction, as a
+    seat's view does, is slow)."""
+    if game.phase is not seven_seals.Phase.PREDICT:
+        return rng.choice(game.legal_moves())
+    if game._saboteur_offer() is not None and rng.random() < 0.5:
+        return seven_seals.TakeSaboteur()
+    wanted = {colour: rng.choice((0, 0, 1, 2)) for colour in seven_seals.COLOURS}
+    return fitted_prediction(wanted, game.supply, game.seals, game.to_move)

@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 from helpers import bots_play_to_the_end
+from positions import random_seven_seals_move
 
 from sticheln_tui import cli
 from sticheln_tui.bots import LEVELS, make_bot
@@ -23,7 +24,6 @@ from sticheln_tui.bots import seven_seals as seven_seals_bots
 from sticheln_tui.bots.match import play_bot_game
 from sticheln_tui.bots.seven_seals import world
 from sticheln_tui.bots.seven_seals.world import (
-    fitted_prediction,
     played_cards,
     sample_deal,
     share_out,
@@ -31,7 +31,6 @@ from sticheln_tui.bots.seven_seals.world import (
 )
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.seven_seals import (
-    COLOURS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Phase,
@@ -61,19 +60,6 @@ def new_game(players: int, seed: int, options: SevenSealsOptions = AUCTION) -> S
     return SevenSealsGame(NAMES[:players], options, seed % players, seed)
 
 
-def random_move(game: SevenSealsGame, rng: random.Random):
-    """A random legal move; in the prediction round the saboteur half the time it is
-    offered (so auctions happen), else a random prediction of up to two seals a colour
-    (drawn directly: listing every legal prediction is slow)."""
-    if game.phase is not Phase.PREDICT:
-        return rng.choice(game.legal_moves())
-    view = game.view(game.to_move)
-    if view.saboteur_offer is not None and rng.random() < 0.5:
-        return TakeSaboteur()
-    wanted = {colour: rng.choice((0, 0, 1, 2)) for colour in COLOURS}
-    return fitted_prediction(wanted, view.supply, view.seals, game.to_move)
-
-
 def phase_of(view) -> str:
     if view.phase is Phase.PREDICT:
         return "auction answer" if view.displaced else "prediction"
@@ -94,7 +80,7 @@ def views_by_phase():
             kind = phase_of(view)
             if kind != "play" or rng.random() < 0.1:
                 found.setdefault(kind, []).append((game.clone(), view))
-            game.apply(random_move(game, rng))
+            game.apply(random_seven_seals_move(game, rng))
     return found
 
 
@@ -235,7 +221,7 @@ def test_played_out_deals_play_and_score_as_the_engine_does(players):
         game = new_game(players, seed, SevenSealsOptions(deals=1))
         rng = random.Random(seed)
         while game.phase is Phase.PREDICT:
-            game.apply(random_move(game, rng))
+            game.apply(random_seven_seals_move(game, rng))
         for _ in range(seed * players * 3):
             game.apply(rng.choice(game.legal_moves()))
         deal = sample_deal(game.view(game.to_move), random.Random(0))

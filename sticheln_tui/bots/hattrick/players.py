@@ -6,10 +6,11 @@ import random
 
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
+from ...fast.hattrick import FastDeal, tables
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight
-from .world import Deal, sample_deal, situation
+from .world import situation, unseen_cards
 
 
 def move_of(weight: Weight) -> Move:
@@ -88,23 +89,48 @@ def _taker(view: HattrickView, card: Card) -> int | None:
 
 
 class StrongBot(SamplingBot, HattrickBot):
-    """Every legal move played out through sampled deals by the rules of thumb."""
+    """Every legal move played out through sampled deals by the rules of thumb (on the
+    fast core's int deal, which plays them exactly as `world.Deal` does)."""
 
     level = "strong"
-    # Far stronger than the normal bot already (its playouts are longer than Sticheln's:
-    # more cards a hand), and about 0.2 s a move.
-    default_playouts = 200
+    # Three times the 200 playouts it ran on the Card-based deal, in no more time a move
+    # (about 0.15 s at four seats): the int deal plays out over three times as fast.
+    default_playouts = 600
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
-        def trial(deal: Deal, move: Move) -> list[int]:
-            deal.move(move.card, isinstance(move, PassCard))
-            deal.play_out(Deal.thumb)
+        known, hidden = known_deal(view)
+        table = known.table
+
+        def trial(deal: FastDeal, move: Move) -> list[int]:
+            deal.move(table.index(move.card), isinstance(move, PassCard))
+            deal.play_out()
             return deal.scores()
 
         move, reason = self.search(
-            view.seat, len(view.players), view.legal_moves, lambda: sample_deal(view, rng), trial
+            view.seat,
+            len(view.players),
+            view.legal_moves,
+            lambda: known.shared_out(hidden, view.hand_sizes, rng),
+            trial,
         )
         return Advice(move, reason)
+
+
+def known_deal(view: HattrickView) -> tuple[FastDeal, list[int]]:
+    """The seat's view as an int deal whose other hands are still empty, and the cards
+    hidden in them, ascending (deck order), for `FastDeal.shared_out`: together they
+    sample deals exactly as `world.sample_deal` does."""
+    count = len(view.players)
+    table = tables(count)
+    known = FastDeal.of(
+        table,
+        [view.hand if seat == view.seat else () for seat in range(count)],
+        view.piles,
+        view.passes,
+        [(turn.seat, turn.card, turn.passed) for turn in view.trick],
+        view.to_move,
+    )
+    return known, [table.index(card) for card in unseen_cards(view)]
 
 
 BOTS: dict[str, type[HattrickBot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}

@@ -1,0 +1,365 @@
+"""The ladder: one bot against the same opponent in every other seat, on duplicate deals.
+
+Each deal is played as a one-deal game once per seat: the tested bot sits in seat 0, then
+seat 1, and so on, against the same cards and the same first leader, so over a deal's
+rotations it has held every hand once and the luck of the deal cancels. The deals are the
+first deals of `sticheln simulate --seed S`. Bots think without a time limit, so a run
+repeats exactly (the playout budget alone rules).
+
+    python benchmarks/ladder.py --game sticheln --tested strong --against frozen \
+        --deals 100 --seed 1 --workers 2 [--preset table-sheet --dark ...] [--players 4]
+
+`--tested cheater` (Sticheln only) is the strong search seeing every hand: how far the
+strong bot is from what its search could do with perfect information. `frozen` is the
+strong bot as it stood before the fast core (frozen_strong.py). Prints the tested bot's
+win share (a shared win counts 1/k to each of its k winners) and mean margin per deal, each
+with a 95% interval over deals (a deal's rotations are one sample, as they are not
+independent), seconds per move, budget rows, and a last line of JSON. Progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from frozen_strong import FrozenStrongBot
+from report import budget, finish
+
+from sticheln_tui.bots import LEVELS, Bot, bot_name, make_bot
+from sticheln_tui.bots.search import SamplingBot
+from sticheln_tui.bots.strong import StrongBot
+from sticheln_tui.bots.world import Deal
+from sticheln_tui.cli import Parser, add_rule_options, game_seed, options_from
+from sticheln_tui.core.cards import Card
+from sticheln_tui.core.game import Game, Phase, SeatView
+from sticheln_tui.core.games import GAMES, game_named
+from sticheln_tui.simulate import _count, _reported, describe, jobs
+
+STICHELN_ONLY = ("frozen", "cheater")
+BOTS = (*LEVELS, *STICHELN_ONLY)
+# Win share a bot must reach against three of each opponent (fair share 25%).
+TARGET_SHARE = {"frozen": 0.35, "normal": 0.5}
+RESAMPLES = 2000  # bootstrap resamples for the intervals over deals
+
+
+def true_deal(game: Game) -> Deal:
+    """The deal in progress exactly as it is, in the search's deal model."""
+    return Deal(
+        game.rules,
+        [list(hand) for hand in game.hands],
+        [list(cards) for cards in game.pain_cards],
+        [tuple(dict.fromkeys(card.colour for card in cards)) for cards in game.pain_cards],
+        [list(pile) for pile in game.won],
+        [(play.seat, play.card) for play in game.trick],
+        # During the pick the deal model plays on from the first lead (as sample_deal).
+        game.leader if game.phase is Phase.PICK else game.to_move,
+    )
+
+
+class SeesEveryHand:
+    """Mixin for a Sticheln search that draws its deals through `sample(view, rng)`: it
+    draws the true deal instead, read from `game` (the ladder sets it before each move)."""
+
+    # Every sample is the same deal, played out by the same rules of thumb: one is as good
+    # as any number (the search's floor is one sample a move).
+    default_playouts = 1
+    game: Game
+
+    def sample(self, view: SeatView, rng: random.Random) -> Deal:
+        return true_deal(self.game)
+
+
+# The game's strong search once it draws through `sample`; until then the frozen one.
+_SEARCH: type[Bot] = StrongBot if hasattr(StrongBot, "sample") else FrozenStrongBot
+
+
+class CheaterBot(SeesEveryHand, _SEARCH):  # type: ignore[valid-type, misc]
+    level = "cheater"
+
+
+def player(level: str, seed: int, game: str) -> Bot:
+    """A bot of `level` for `game`, thinking without a time limit."""
+    special = {"frozen": FrozenStrongBot, "cheater": CheaterBot}
+    bot = special[level](seed) if level in special else make_bot(level, seed, game)
+    if isinstance(bot, SamplingBot | FrozenStrongBot):
+        bot.time_limit = math.inf
+    return bot
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One game of the ladder: deal `group` (its seed and first leader), the tested bot
+    in `seat` and the opponent everywhere else."""
+
+    game: str
+    options: Any  # the game's options, one deal
+    tested: str
+    against: str
+    players: int
+    group: int
+    seed: int
+    first_leader: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """How one game of the ladder went."""
+
+    group: int
+    seat: int  # the tested bot's
+    names: tuple[str, ...]  # the players, by seat ("Strong 2")
+    hands: tuple[tuple[Card, ...], ...]  # as dealt, by seat
+    shares: tuple[float, ...]  # of the win, by seat: 1/k to each of k winners
+    scores: tuple[int, ...]  # the deal's scores, by seat
+    tested_seconds: tuple[float, ...]  # per move, on the clock
+    others_seconds: tuple[float, ...]
+    cpu_seconds: float  # the whole game's: unlike the clock, not slowed by a busy machine
+
+
+def seatings(
+    game: str, options: Any, tested: str, against: str, players: int, seed: int, deals: int
+) -> list[Seating]:
+    """Every game of the ladder: each deal once per seat of the tested bot, a deal's
+    rotations together."""
+    levels = [tested] + [against] * (players - 1)
+    return [
+        Seating(game, options, tested, against, players, group, deal_seed, leader, seat)
+        for group, (_, _, deal_seed, leader, _) in enumerate(
+            jobs(levels, options, seed, deals, game)
+        )
+        for seat in range(players)
+    ]
+
+
+def play(seating: Seating) -> Played:
+    """Play one game of the ladder; every bot sees its own seat only (the cheater aside)."""
+    count = seating.players
+    levels = [seating.against] * count
+    levels[seating.seat] = seating.tested
+    table = game_named(seating.game)(
+        [bot_name(level, seat) for seat, level in enumerate(levels)],
+        seating.options,
+        seating.first_leader,
+        seating.seed,
+    )
+    hands = tuple(tuple(hand) for hand in table.hands)
+    bots = [player(level, seating.seed * count + s, seating.game) for s, level in enumerate(levels)]
+    tested: list[float] = []
+    others: list[float] = []
+    cpu = time.process_time()
+    while not table.finished:
+        seat = table.to_move
+        bot = bots[seat]
+        if isinstance(bot, SeesEveryHand):
+            bot.game = table
+        started = time.perf_counter()
+        move = bot.choose(table.view(seat))
+        (tested if seat == seating.seat else others).append(time.perf_counter() - started)
+        table.apply(move)
+    winners = table.view(None).winners
+    return Played(
+        seating.group,
+        seating.seat,
+        table.players,
+        hands,
+        tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(count)),
+        tuple(score.total for score in table.results[0].scores),
+        tuple(tested),
+        tuple(others),
+        time.process_time() - cpu,
+    )
+
+
+def run(work: Sequence[Seating], workers: int) -> list[Played]:
+    pool = ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext()
+    with pool:
+        played = pool.map(play, work) if workers > 1 else map(play, work)
+        return list(_reported(played, len(work)))
+
+
+def margin(game: Played, lowest_wins: bool) -> float:
+    """How much better the tested bot scored than the others' mean (penalty points: less)."""
+    mine = game.scores[game.seat]
+    others = (sum(game.scores) - mine) / (len(game.scores) - 1)
+    return others - mine if lowest_wins else mine - others
+
+
+def interval(samples: Sequence[float]) -> tuple[float, float]:
+    """95% interval of the mean of `samples` (percentile bootstrap, seeded: repeatable)."""
+    rng = random.Random(0)
+    means = sorted(statistics.fmean(rng.choices(samples, k=len(samples))) for _ in range(RESAMPLES))
+    return means[int(0.025 * RESAMPLES)], means[int(0.975 * RESAMPLES) - 1]
+
+
+def timing(seconds: Sequence[float]) -> dict[str, float]:
+    """Median, 95th percentile and longest of these per-move times (every game has many)."""
+    return {
+        "median": statistics.median(seconds),
+        "p95": statistics.quantiles(seconds, n=20, method="inclusive")[18],
+        "max": max(seconds),
+    }
+
+
+def summarise(games: Sequence[Played], lowest_wins: bool) -> dict:
+    """The tested bot's figures; its intervals are taken over deals (each deal's
+    rotations averaged into one sample)."""
+    by_group: dict[int, list[Played]] = {}
+    for game in games:
+        by_group.setdefault(game.group, []).append(game)
+    shares = [statistics.fmean(g.shares[g.seat] for g in group) for group in by_group.values()]
+    margins = [
+        statistics.fmean(margin(g, lowest_wins) for g in group) for group in by_group.values()
+    ]
+    return {
+        "games": len(games),
+        "deals": len(by_group),
+        "share": statistics.fmean(shares),
+        "share_ci95": interval(shares),
+        "margin": statistics.fmean(margins),
+        "margin_ci95": interval(margins),
+        "tested_seconds": timing([s for g in games for s in g.tested_seconds]),
+        "others_seconds": timing([s for g in games for s in g.others_seconds]),
+        "cpu_seconds_per_game": statistics.fmean(g.cpu_seconds for g in games),
+    }
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="python benchmarks/ladder.py",
+        description="One bot against the same opponent in every other seat, on duplicate "
+        "one-deal games: each deal is played once per seat of the tested bot.",
+        conflict_handler="resolve",  # --deals here counts deals; the rules' --deals is not taken
+    )
+    parser.add_argument("--game", choices=list(GAMES), default="sticheln")
+    parser.add_argument("--tested", choices=BOTS, default="strong", help="the bot measured")
+    parser.add_argument(
+        "--against",
+        choices=BOTS,
+        help="every other seat (default: frozen for Sticheln, normal for the other games)",
+    )
+    add_rule_options(parser)
+    parser.add_argument(
+        "--deals",
+        dest="deal_count",
+        type=_count("deals", 100_000),
+        default=100,
+        metavar="N",
+        help="deals to play, each once per seat (default: 100)",
+    )
+    parser.add_argument("--players", type=_count("players", 8), default=4, metavar="N")
+    parser.add_argument("--seed", type=game_seed, default=1, metavar="N")
+    parser.add_argument("--workers", type=_count("workers", 64), default=2, metavar="N")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.against is None:
+        args.against = "frozen" if args.game == "sticheln" else "normal"
+    try:
+        for flag, level in (("--tested", args.tested), ("--against", args.against)):
+            if args.game != "sticheln" and level in STICHELN_ONLY:
+                raise ValueError(f"{flag} {level} plays Sticheln only")
+        options = dataclasses.replace(options_from(args.game, args), deals=1)
+        # The engine checks the table: the same refusal as at the start of a real game.
+        game_named(args.game)([f"P{seat}" for seat in range(args.players)], options)
+    except ValueError as error:
+        parser.error(str(error))
+    work = seatings(
+        args.game, options, args.tested, args.against, args.players, args.seed, args.deal_count
+    )
+    games = run(work, min(args.workers, len(work)))
+    figures = summarise(games, game_named(args.game).LOWEST_WINS)
+    title = f"ladder, {args.game}, {args.tested} against {args.players - 1} {args.against}"
+    print(f"{title}: {figures['games']} games ({figures['deals']} deals x {args.players} seats)")
+    print(f"{describe(options)}, seed {args.seed}")
+    print_figures(figures, 1 / args.players)
+    finish([*budgets(title, figures, args), {"benchmark": title, **rounded(figures)}])
+    return 0
+
+
+def print_figures(figures: dict, fair: float) -> None:
+    low, high = figures["share_ci95"]
+    print(
+        f"win share {figures['share']:.1%} (95% interval {low:.1%} - {high:.1%}; fair {fair:.0%})"
+    )
+    low, high = figures["margin_ci95"]
+    print(
+        f"margin per deal {figures['margin']:+.2f} points better than the others' mean "
+        f"(95% interval {low:+.2f} - {high:+.2f})"
+    )
+    for who in ("tested", "others"):
+        seconds = figures[f"{who}_seconds"]
+        print(
+            f"seconds per move, {'tested bot' if who == 'tested' else 'opponents'}: "
+            f"median {seconds['median']:.4f}, p95 {seconds['p95']:.4f}, max {seconds['max']:.4f}"
+        )
+    print(
+        f"CPU seconds per game {figures['cpu_seconds_per_game']:.1f} "
+        "(a run takes about games x this / workers on idle cores)"
+    )
+
+
+def budgets(title: str, figures: dict, args: argparse.Namespace) -> list[dict]:
+    """The issue's budgets: a win share against three of the opponent (fair share
+    1/players), the interval above the fair share, and against the frozen bot no more time
+    per move than it takes."""
+    target = TARGET_SHARE.get(args.against)
+    if target is None:
+        return []
+    fair = 1 / args.players
+    rows = [
+        budget(
+            f"{title}: win share",
+            figures["share"],
+            fair,
+            target / fair,
+            higher_is_better=True,
+            unit="share",
+        ),
+        budget(
+            f"{title}: win share, interval low end",
+            figures["share_ci95"][0],
+            fair,
+            1.0,
+            higher_is_better=True,
+            unit="share",
+        ),
+    ]
+    if args.against == "frozen":
+        rows.append(
+            budget(
+                f"{title}: median seconds per move",
+                figures["tested_seconds"]["median"],
+                figures["others_seconds"]["median"],
+                1.0,
+                higher_is_better=False,
+                unit="s",
+            )
+        )
+    return rows
+
+
+def rounded(value: Any) -> Any:
+    """Figures for JSON: four decimals are plenty."""
+    if isinstance(value, dict):
+        return {key: rounded(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [rounded(item) for item in value]
+    return round(value, 4) if isinstance(value, float) else value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

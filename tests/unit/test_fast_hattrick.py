@@ -1,0 +1,198 @@
+"""Hattrick's fast core against its references: from positions the engine reached by random
+play (4 to 7 players, first and later deals), the int deal chooses every move as the rules
+of thumb do on the Card-based `world.Deal` and ends the deal with the same scores; and
+random play of whole games through it keeps the engine's legal moves, trick takers,
+leaders and scores; the strong bot searching on it decides as it did on `world.Deal`."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import NAMES
+
+from sticheln_tui.bots.base import Advice
+from sticheln_tui.bots.hattrick import StrongBot, thumb
+from sticheln_tui.bots.hattrick.players import known_deal
+from sticheln_tui.bots.hattrick.world import Deal, sample_deal
+from sticheln_tui.core.hattrick import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    HattrickGame,
+    HattrickOptions,
+    PassCard,
+)
+from sticheln_tui.fast import hattrick as fast
+from sticheln_tui.fast.hattrick import FastDeal, FastHattrickGame, tables
+
+SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=None)
+
+
+def game_in_play(players: int, deals: int, seed: int, moves: int) -> HattrickGame:
+    """A game played by random legal moves into its last deal, then `moves` more moves
+    on (not past the deal's end)."""
+    game = HattrickGame(NAMES[:players], HattrickOptions(deals), seed % players, seed)
+    rng = random.Random(seed)
+    while len(game.results) < deals - 1:
+        game.apply(rng.choice(game.legal_moves()))
+    for _ in range(moves):
+        if len(game.results) == deals:
+            break
+        game.apply(rng.choice(game.legal_moves()))
+    return game
+
+
+def both_deals(game: HattrickGame) -> tuple[Deal, FastDeal]:
+    """The game's deal in progress as the strong bot's world models it, and in ints."""
+    trick = [(turn.seat, turn.card, turn.passed) for turn in game.trick]
+    reference = Deal(
+        [list(hand) for hand in game.hands],
+        [list(pile) for pile in game.piles],
+        [list(laid) for laid in game.passes],
+        trick,
+        game.to_move,
+        thumb.colour_bits(card for hand in game.hands for card in hand),
+    )
+    table = tables(len(game.players))
+    return reference, FastDeal.of(table, game.hands, game.piles, game.passes, trick, game.to_move)
+
+
+def test_the_rules_of_thumb_weigh_with_the_same_constants():
+    for name in ("OVERTAKE", "JOIN", "KEEP", "PASS_COST", "TOP_VALUE"):
+        assert getattr(fast, name) == getattr(thumb, name), name
+
+
+positions = st.tuples(
+    st.integers(MIN_PLAYERS, MAX_PLAYERS),
+    st.integers(1, 2),
+    st.integers(0, 10**6),
+    st.integers(0, 60),
+)
+
+
+@SETTINGS
+@given(positions)
+def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
+    game = game_in_play(*position)
+    if game.finished:
+        return
+    reference, deal = both_deals(game)
+    played_out = deal.copy()
+    played_out.play_out()
+    table = deal.table
+    while not reference.finished():
+        assert not deal.finished()
+        weight = reference.thumb()
+        move = deal.thumb()
+        assert table.decode(move) == (weight.card, weight.passed)
+        reference.move(weight.card, weight.passed)
+        deal.apply(move)
+        assert deal.to_move == reference.to_move
+        assert deal.piles == [table.mask(pile) for pile in reference.piles]
+    assert deal.finished()
+    assert deal.scores() == reference.scores() == played_out.scores()
+
+
+@SETTINGS
+@given(st.integers(MIN_PLAYERS, MAX_PLAYERS), st.integers(0, 10**6))
+def test_random_play_keeps_the_engine_moves_takers_and_scores(players, seed):
+    options = HattrickOptions(2)
+    game = HattrickGame(NAMES[:players], options, seed % players, seed)
+    twin = FastHattrickGame(players, options, seed % players, seed)
+    table = twin.table
+    rng = random.Random(seed)
+    while not game.finished:
+        assert not twin.finished
+        deal = twin.deal
+        assert deal.to_move == game.to_move
+        assert deal.hands == [table.mask(hand) for hand in game.hands]
+        assert deal.piles == [table.mask(pile) for pile in game.piles]
+        assert deal.passes == [table.mask(laid) for laid in game.passes]
+        legal = game.legal_moves()
+        decoded = [table.decode(move) for move in twin.legal_moves()]
+        assert sorted(decoded) == sorted((move.card, type(move) is PassCard) for move in legal)
+        move = rng.choice(legal)
+        game.apply(move)
+        twin.apply(table.move_of(move.card, type(move) is PassCard))
+        assert len(twin.results) == len(game.results)
+    assert twin.finished
+    assert twin.results == [[score.total for score in result.scores] for result in game.results]
+    assert twin.totals == list(game.totals)
+    assert twin.legal_moves() == []
+
+
+def test_a_clone_goes_on_alike_and_apart():
+    game = FastHattrickGame(5, HattrickOptions(3), 2, 11)
+    rng = random.Random(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_moves()))
+    copy = game.clone()
+    moves = []
+    while not game.finished:
+        moves.append(rng.choice(game.legal_moves()))
+        game.apply(moves[-1])
+    for move in moves:
+        assert not copy.finished
+        copy.apply(move)
+    assert copy.finished and copy.results == game.results
+
+
+def test_moves_and_cards_convert_both_ways():
+    table = tables(7)
+    for card in table.deck:
+        for passed in (False, True):
+            assert table.decode(table.move_of(card, passed)) == (card, passed)
+    assert table.cards(table.mask(table.deck)) == table.deck
+
+
+def test_deals_shared_out_in_ints_are_the_sampled_deals():
+    rng = random.Random(9)
+    for index in range(8):
+        players = MIN_PLAYERS + index % (MAX_PLAYERS - MIN_PLAYERS + 1)
+        game = game_in_play(players, 1, rng.randrange(10**6), rng.randrange(players * 7))
+        view = game.view(game.to_move)
+        known, hidden = known_deal(view)
+        table = known.table
+        for seed in range(3):
+            sampled = sample_deal(view, random.Random(seed))
+            deal = known.shared_out(hidden, view.hand_sizes, random.Random(seed))
+            assert deal.hands == [table.mask(hand) for hand in sampled.hands]
+            assert deal.piles == [table.mask(pile) for pile in sampled.piles]
+            assert deal.passes == [table.mask(laid) for laid in sampled.passes]
+            assert (deal.played, deal.seats, deal.turns, deal.to_move) == (
+                [table.index(card) for _, card, passed in sampled.trick if not passed],
+                [seat for seat, _, passed in sampled.trick if not passed],
+                len(sampled.trick),
+                sampled.to_move,
+            )
+            assert deal.held == table.mask(card for hand in sampled.hands for card in hand)
+
+
+class ReferenceStrongBot(StrongBot):
+    """The strong bot with its playouts on the Card-based `world.Deal`."""
+
+    def move(self, view, rng):
+        def trial(deal: Deal, move) -> list[int]:
+            deal.move(move.card, isinstance(move, PassCard))
+            deal.play_out(Deal.thumb)
+            return deal.scores()
+
+        move, reason = self.search(
+            view.seat, len(view.players), view.legal_moves, lambda: sample_deal(view, rng), trial
+        )
+        return Advice(move, reason)
+
+
+def test_the_strong_bot_decides_as_with_the_reference_playouts():
+    """Same sampled deals, same playouts: the same move, and the same averages in its reason."""
+    rng = random.Random(4)
+    for index in range(12):
+        players = MIN_PLAYERS + index % (MAX_PLAYERS - MIN_PLAYERS + 1)
+        game = game_in_play(players, 1, rng.randrange(10**6), rng.randrange(players * 7))
+        view = game.view(game.to_move)
+        if len(view.legal_moves) < 2:
+            continue
+        bots = (StrongBot(index, 60, time_limit=60), ReferenceStrongBot(index, 60, time_limit=60))
+        fast_advice, reference_advice = (bot.advise(view) for bot in bots)
+        assert fast_advice == reference_advice
