@@ -12,9 +12,12 @@ import os
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_ext import build_ext
 
+COMPILE_WANTED = os.environ.get("STICHELN_COMPILE") == "1"
+# Steps that only read the metadata (pip runs two before it builds): no compiling there.
+METADATA_STEPS = {"egg_info", "dist_info", "sdist"}
 FAST_MODULES = sorted(
     str(path) for path in Path("sticheln_tui/fast").glob("*.py") if path.name != "__init__.py"
 )
@@ -24,25 +27,7 @@ def warn(message: str) -> None:
     print(f"sticheln-tui: {message}; installing the plain Python modules", file=sys.stderr)
 
 
-class OptionalBuildExt(build_ext):
-    """Builds the compiled modules if it can, and otherwise installs without them."""
-
-    def run(self) -> None:
-        try:
-            super().run()
-        except Exception as error:  # no compiler, or it failed: the .py files remain
-            warn(f"the compiled build failed ({error})")
-
-    def build_extension(self, ext) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception as error:
-            warn(f"{ext.name} did not compile ({error})")
-
-
 def compiled_modules() -> list:
-    if os.environ.get("STICHELN_COMPILE") != "1":
-        return []
     try:
         from mypyc.build import mypycify
     except ImportError:
@@ -56,4 +41,33 @@ def compiled_modules() -> list:
         return []
 
 
-setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
+class OptionalBuildExt(build_ext):
+    """Compiles when the build reaches this step (not each time the metadata is read), and
+    builds all the modules or none: a module without mypyc's shared library would not import,
+    so one failure removes everything this step built."""
+
+    def finalize_options(self) -> None:
+        if not METADATA_STEPS.issuperset(self.distribution.commands):
+            self.distribution.ext_modules = compiled_modules()
+        super().finalize_options()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler, or it failed: the .py files remain
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            warn(f"the compiled build failed ({error})")
+
+
+class CompiledDistribution(Distribution):
+    """A distribution with a build_ext step, so the wheel is built (and tagged) per platform."""
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+if COMPILE_WANTED:
+    setup(distclass=CompiledDistribution, cmdclass={"build_ext": OptionalBuildExt})
+else:
+    setup()
