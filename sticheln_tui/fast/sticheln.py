@@ -2,7 +2,9 @@
 
 A card is its index in `core.sticheln.deck_for(players, rules)`; a hand, a pile or a set
 of cards is an int with bit `1 << index` set for each card in it. A set of colours is an
-int too: bit `1 << colour` for each colour index (the deck's colours in deck order).
+int too: bit `1 << colour` for each colour index (the deck's colours in deck order). The
+rule of thumb sees each hand once more, ranked (see `Orders`), so that its choice is the
+lowest bit of a mask.
 
 Every rule table here is worked out once per (rules, players) from the rules' own
 functions in `core.sticheln` (`beats`, `is_trump`, `card_score`); `FastDeal` mirrors
@@ -20,40 +22,62 @@ from ..core.sticheln import Rules, beats, card_score, deck_for, is_trump
 
 
 class Orders:
-    """What the rule of thumb asks of a card for one set of pain colours: its score, and
-    its rank (lowest first chosen; ties go to the lower card index, as the reference's
-    `min`/`max` over a hand sorted in deck order) when led, shed, dumped or taking.
+    """What the rule of thumb asks of a card for one set of pain colours (`bots.thumb`):
+    its score, and its rank in the orders in which cards are taken, led, shed and dumped.
+    The lowest rank is chosen; ties go to the lower card index, as the reference's `min`
+    and `max` do over a hand sorted in deck order.
 
-    A hand is also kept in lead order and in shed order: as a mask with bit `1 << rank`
-    per card (`lead_bit`, `shed_bit`), whose lowest bit is the card chosen (`lead_card`,
-    `shed_card` map a rank back to the card).
+    A ranked hand is one int of three parts, `size` bits each: bit `r` for the card of
+    strength rank `r` (the same for every pain colour), bit `size + r` for the card of
+    lead rank `r`, bit `2 * size + r` for the card of shed rank `r`; `ranked_bit[card]`
+    is a card's three bits.
     """
 
-    def __init__(self, deck: Sequence[Card], pain: tuple[str, ...], rules: Rules) -> None:
+    def __init__(
+        self, deck: Sequence[Card], pain: tuple[str, ...], rules: Rules, strength: list[int]
+    ) -> None:
         size = len(deck)
         self.score: list[int] = [card_score(card, pain, rules) for card in deck]
-        self.positive: int = sum(1 << i for i in range(size) if self.score[i] > 0)
-        strength = [-card.value if rules.reverse else card.value for card in deck]
+        power = [_power(card, rules) for card in deck]
         keep = [-points if points < 0 else 0 for points in self.score]
-        lead = _ranks([(-keep[i], strength[i], i) for i in range(size)])
-        shed = _ranks([(-keep[i], -strength[i], i) for i in range(size)])
-        self.lead_bit: list[int] = [1 << rank for rank in lead]
+        lead = _ranks([(-keep[i], power[i], i) for i in range(size)])
+        shed = _ranks([(-keep[i], -power[i], i) for i in range(size)])
+        dump = _ranks([(-self.score[i], power[i], i) for i in range(size)])
         self.lead_card: list[int] = _unranked(lead)
-        self.shed_bit: list[int] = [1 << rank for rank in shed]
         self.shed_card: list[int] = _unranked(shed)
-        self.dump: list[int] = _ranks([(-self.score[i], strength[i], i) for i in range(size)])
-        self.strength: list[int] = _ranks([(strength[i], i) for i in range(size)])
+        self.ranked_bit: list[int] = [
+            1 << strength[i] | 1 << (size + lead[i]) | 1 << (2 * size + shed[i])
+            for i in range(size)
+        ]
+        by_strength = _unranked(strength)
+        # By strength rank: the card's three bits, its dump rank; the cards worth points.
+        self.ranked_by_strength: list[int] = [self.ranked_bit[i] for i in by_strength]
+        self.dump: list[int] = [dump[i] for i in by_strength]
+        self.positive: int = sum(1 << strength[i] for i in range(size) if self.score[i] > 0)
 
-    def ranked(self, hand: int) -> tuple[int, int]:
-        """A hand in lead order and in shed order."""
-        lead = shed = 0
+    def ranked(self, hand: int) -> int:
+        """A hand (a mask of cards) ranked."""
+        ranked = 0
         while hand:
             low = hand & -hand
-            card = low.bit_length() - 1
-            lead |= self.lead_bit[card]
-            shed |= self.shed_bit[card]
+            ranked |= self.ranked_bit[low.bit_length() - 1]
             hand ^= low
-        return lead, shed
+        return ranked
+
+    def reranked(self, strength: int) -> int:
+        """A hand given as strength-rank bits, ranked."""
+        ranked = 0
+        while strength:
+            low = strength & -strength
+            ranked |= self.ranked_by_strength[low.bit_length() - 1]
+            strength ^= low
+        return ranked
+
+
+def _power(card: Card, rules: Rules) -> int:
+    """How strongly a card contests tricks (`bots.thumb.strength`): high cards win, or
+    low ones in Reverse."""
+    return -card.value if rules.reverse else card.value
 
 
 def _ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
@@ -65,25 +89,25 @@ def _ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
 
 
 def _unranked(ranks: list[int]) -> list[int]:
-    """The card at each rank."""
-    cards = [0] * len(ranks)
-    for card, rank in enumerate(ranks):
-        cards[rank] = card
-    return cards
+    """The index at each rank."""
+    indices = [0] * len(ranks)
+    for index, rank in enumerate(ranks):
+        indices[rank] = index
+    return indices
 
 
 def _lowest_ranked(mask: int, rank: list[int]) -> int:
-    """The card in `mask` (not empty) with the lowest rank."""
+    """The bit of `mask` (not empty) whose `rank` is lowest."""
     if not mask & (mask - 1):
         return mask.bit_length() - 1
     best = -1
     best_rank = 1 << 30
     while mask:
         low = mask & -mask
-        card = low.bit_length() - 1
-        if rank[card] < best_rank:
-            best_rank = rank[card]
-            best = card
+        bit = low.bit_length() - 1
+        if rank[bit] < best_rank:
+            best_rank = rank[bit]
+            best = bit
         mask ^= low
     return best
 
@@ -131,6 +155,19 @@ class Tables:
         ]
         self.name_rank: list[int] = [sorted(names).index(name) for name in names]
         self.pick_highest: bool = rules.reverse
+        # The strength order, weakest first: each card's rank, and the card at each rank.
+        self.strength: list[int] = _ranks(
+            [(_power(card, rules), i) for i, card in enumerate(self.deck)]
+        )
+        self.strength_card: list[int] = _unranked(self.strength)
+        # `takers`, `trumps` and `colour_mask` as strength-rank bits.
+        self.takers_ranked: list[list[int]] = [
+            [self.strength_ranked(takers) for takers in row] for row in self.takers
+        ]
+        self.trumps_ranked: list[int] = [self.strength_ranked(mask) for mask in self.trumps]
+        self.colour_ranked: list[int] = [self.strength_ranked(m) for m in self.colour_mask]
+        self.strength_part: int = (1 << self.size) - 1  # of a ranked hand
+        self.shed_shift: int = 2 * self.size  # where its shed part starts
         self._orders: list[Orders | None] = [None] * (1 << len(names))
 
     def card(self, index: int) -> Card:
@@ -161,8 +198,28 @@ class Tables:
         found = self._orders[pain]
         if found is None:
             names = tuple(name for c, name in enumerate(self.colour_names) if pain >> c & 1)
-            found = self._orders[pain] = Orders(self.deck, names, self.rules)
+            found = Orders(self.deck, names, self.rules, self.strength)
+            self._orders[pain] = found
         return found
+
+    def strength_ranked(self, cards: int) -> int:
+        """A mask of cards as strength-rank bits."""
+        ranked = 0
+        while cards:
+            low = cards & -cards
+            ranked |= 1 << self.strength[low.bit_length() - 1]
+            cards ^= low
+        return ranked
+
+    def strength_cards(self, ranked: int) -> int:
+        """The mask of cards of a ranked hand (its strength part)."""
+        cards = 0
+        ranked &= self.strength_part
+        while ranked:
+            low = ranked & -ranked
+            cards |= 1 << self.strength_card[low.bit_length() - 1]
+            ranked ^= low
+        return cards
 
     def pile_score(self, cards: int, pain: int) -> int:
         """The deal score of these scored cards for a player with these pain colours."""
@@ -200,6 +257,32 @@ class Tables:
         return best
 
 
+def _follow(tables: Tables, orders: Orders, ranked: int, taking: int, trick: list[int]) -> int:
+    """The rule of thumb's card to follow a trick (`bots.thumb.thumb_card`): take a trick
+    worth it with the weakest card that takes it; otherwise shed the card most costly
+    to keep, or if every card takes it, dump the least harmful. `ranked` is the hand,
+    `taking` its cards that would take the trick (strength-rank bits)."""
+    if taking:
+        clean = taking & orders.positive
+        if clean:
+            score = orders.score
+            worth = 0
+            for card in trick:
+                worth += score[card]
+            if worth >= 0:
+                return tables.strength_card[(clean & -clean).bit_length() - 1]
+        by_strength = orders.ranked_by_strength
+        rest = taking
+        while rest:  # not the cards that take it
+            low = rest & -rest
+            ranked ^= by_strength[low.bit_length() - 1]
+            rest ^= low
+        if not ranked:
+            return tables.strength_card[_lowest_ranked(taking, orders.dump)]
+    shed = ranked >> tables.shed_shift
+    return orders.shed_card[(shed & -shed).bit_length() - 1]
+
+
 _TABLES: dict[tuple[Rules, int], Tables] = {}
 
 
@@ -220,13 +303,13 @@ class FastDeal:
         self.tables: Tables = tables
         count = tables.players
         self.hands: list[int] = [0] * count
-        # Each hand again in its seat's lead and shed order (see `Orders`).
-        self.hands_lead: list[int] = [0] * count
-        self.hands_shed: list[int] = [0] * count
         self.orders: list[Orders] = [tables.orders(0)] * count  # the thumb's, per seat
+        self.hands_ranked: list[int] = [0] * count  # each hand ranked by its seat's orders
         self.pain: list[int] = [0] * count  # laid-down cards (kept in hand with pain_in_hand)
         self.pain_colours: list[int] = [0] * count
         self.won: list[int] = [0] * count
+        # What each pile scores so far (before Late's colours are chosen: nothing).
+        self.points: list[int] = [0] * count
         # Late: the colours of each pile in the order first won (choices go in this order).
         self.won_order: list[list[int]] = [[] for _ in range(count)]
         self.trick: list[int] = []
@@ -256,17 +339,21 @@ class FastDeal:
         deal.pain = [tables.mask(cards) for cards in pain]
         deal.pain_colours = [tables.colours(colours) for colours in pain_colours]
         deal.won = [tables.mask(pile) for pile in won]
+        if not tables.late:
+            deal.points = [
+                tables.pile_score(pile, colours)
+                for pile, colours in zip(deal.won, deal.pain_colours, strict=True)
+            ]
         for seat, card in trick:  # back in hand, to be played again below
             deal.hands[seat] |= 1 << tables.indices[card]
         for seat in range(tables.players):
             colours = deal.pain_colours[seat]
             if tables.late:
-                order = list(
-                    dict.fromkeys(tables.colour[tables.indices[card]] for card in won[seat])
-                )
-                deal.won_order[seat] = order
-                colours = tables.late_colours(deal.won[seat], order) if order else 0
-            deal._set_orders(seat, tables.orders(colours))
+                order = [tables.colour[tables.indices[card]] for card in won[seat]]
+                deal.won_order[seat] = list(dict.fromkeys(order))
+                colours = tables.late_colours(deal.won[seat], deal.won_order[seat])
+            deal.orders[seat] = orders = tables.orders(colours)
+            deal.hands_ranked[seat] = orders.ranked(deal.hands[seat])
         for seat, card in trick:
             deal.to_move = seat
             deal.play(tables.indices[card])
@@ -277,12 +364,12 @@ class FastDeal:
         copy = FastDeal.__new__(FastDeal)
         copy.tables = self.tables
         copy.hands = list(self.hands)
-        copy.hands_lead = list(self.hands_lead)
-        copy.hands_shed = list(self.hands_shed)
         copy.orders = list(self.orders)
+        copy.hands_ranked = list(self.hands_ranked)
         copy.pain = list(self.pain)
         copy.pain_colours = list(self.pain_colours)
         copy.won = list(self.won)
+        copy.points = list(self.points)
         copy.won_order = [list(order) for order in self.won_order]
         copy.trick = list(self.trick)
         copy.lead = self.lead
@@ -295,7 +382,8 @@ class FastDeal:
 
     def _set_orders(self, seat: int, orders: Orders) -> None:
         self.orders[seat] = orders
-        self.hands_lead[seat], self.hands_shed[seat] = orders.ranked(self.hands[seat])
+        strength = self.hands_ranked[seat] & self.tables.strength_part
+        self.hands_ranked[seat] = orders.reranked(strength)
 
     def lay_down(self, seat: int, card: int) -> None:
         """Pick a pain card for `seat` (it stays in the hand with pain_in_hand)."""
@@ -304,7 +392,9 @@ class FastDeal:
         self.pain_colours[seat] |= 1 << tables.colour[card]
         if not tables.pain_in_hand:
             self.hands[seat] &= ~(1 << card)
+            self.hands_ranked[seat] &= ~self.orders[seat].ranked_bit[card]
         self._set_orders(seat, tables.orders(self.pain_colours[seat]))
+        self.points[seat] = tables.pile_score(self.won[seat], self.pain_colours[seat])
 
     def finish_picks(self) -> None:
         """Seats still short of pain cards pick by the rule of thumb (`bots.thumb`'s)."""
@@ -345,21 +435,35 @@ class FastDeal:
 
     def play(self, card: int) -> None:
         seat = self.to_move
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        orders = self.orders[seat]
-        self.hands_lead[seat] ^= orders.lead_bit[card]
-        self.hands_shed[seat] ^= orders.shed_bit[card]
+        self.hands[seat] ^= 1 << card
+        self.hands_ranked[seat] ^= self.orders[seat].ranked_bit[card]
         tables = self.tables
         trick = self.trick
-        if not trick:
-            self.lead = tables.colour[card]
-            self.best = card
-            self.winner = seat
-            if tables.latest_trump:
-                self.trump_best = [-1] * len(tables.colour_names)
-                self.trump_seat = [0] * len(tables.colour_names)
-        elif tables.latest_trump and tables.trumps[self.lead] & bit:
+        if trick:
+            self._settle(seat, card)
+        else:
+            self._lead(seat, card)
+        trick.append(card)
+        if len(trick) < tables.players:
+            self.to_move = tables.next_seat[seat]
+            return
+        self.to_move = self.winner
+        self._take_trick()
+
+    def _lead(self, seat: int, card: int) -> None:
+        tables = self.tables
+        self.lead = tables.colour[card]
+        self.best = card
+        self.winner = seat
+        if tables.latest_trump:
+            self.trump_best = [-1] * len(tables.colour_names)
+            self.trump_seat = [0] * len(tables.colour_names)
+
+    def _settle(self, seat: int, card: int) -> None:
+        """Who takes the trick so far, now that `seat` followed with `card`."""
+        tables = self.tables
+        bit = 1 << card
+        if tables.latest_trump and tables.trumps[self.lead] & bit:
             # Only trumps of the colour played last can win: the best of them does.
             colour = tables.colour[card]
             best = self.trump_best[colour]
@@ -371,17 +475,21 @@ class FastDeal:
         elif tables.takers[self.lead][self.best] & bit:
             self.best = card
             self.winner = seat
-        trick.append(card)
-        if len(trick) < tables.players:
-            self.to_move = tables.next_seat[seat]
-            return
+
+    def _take_trick(self) -> None:
+        """The full trick goes to its winner (and leaves the table)."""
         winner = self.winner
-        for played in trick:
-            self.won[winner] |= 1 << played
-        if tables.late:
+        score = self.orders[winner].score
+        pile = self.won[winner]
+        gained = 0
+        for played in self.trick:
+            pile |= 1 << played
+            gained += score[played]
+        self.won[winner] = pile
+        self.points[winner] += gained
+        if self.tables.late:
             self._late_choice(winner)
-        trick.clear()
-        self.to_move = winner
+        self.trick.clear()
 
     def _late_choice(self, seat: int) -> None:
         """Late: `seat` took the trick (still on the table); the colours its pile would
@@ -397,116 +505,18 @@ class FastDeal:
     def finished(self) -> bool:
         return not self.trick and not self.hands[self.to_move]
 
-    def play_out(self) -> None:
-        """Every remaining card, played by the rule of thumb: `play(thumb())` written out
-        in one loop over local ints (the latest-trump rule goes the long way)."""
+    def taking(self) -> int:
+        """The cards of the hand to move that, played next, would take the trick as it
+        stands, as strength-rank bits (see `Orders`)."""
         tables = self.tables
-        if tables.latest_trump:
-            while self.trick or self.hands[self.to_move]:
-                self.play(self.thumb())
-            return
-        players = tables.players
-        colour_of = tables.colour
-        takers_by_lead = tables.takers
-        next_seat = tables.next_seat
-        hands = self.hands
-        hands_lead = self.hands_lead
-        hands_shed = self.hands_shed
-        orders_of = self.orders
-        trick = self.trick
-        seat = self.to_move
-        takers = takers_by_lead[self.lead]
-        best = self.best
-        winner = self.winner
-        won = self.won
-        late = tables.late
-        trick_cards = 0  # the trick as a mask
-        for played in trick:
-            trick_cards |= 1 << played
-        while True:
-            orders = orders_of[seat]
-            if not trick:
-                if not hands[seat]:
-                    break
-                ranked = hands_lead[seat]
-                card = orders.lead_card[(ranked & -ranked).bit_length() - 1]
-                takers = takers_by_lead[colour_of[card]]
-                best = card
-                winner = seat
-            else:
-                taking = hands[seat] & takers[best]
-                card = -1
-                if taking:
-                    clean = taking & orders.positive
-                    if clean:
-                        score = orders.score
-                        worth = 0
-                        for played in trick:
-                            worth += score[played]
-                        if worth >= 0:
-                            card = _lowest_ranked(clean, orders.strength)
-                    if card < 0:
-                        shed = hands_shed[seat]
-                        shed_bit = orders.shed_bit
-                        rest = taking
-                        while rest:
-                            low = rest & -rest
-                            shed ^= shed_bit[low.bit_length() - 1]
-                            rest ^= low
-                        if shed:
-                            card = orders.shed_card[(shed & -shed).bit_length() - 1]
-                        else:
-                            card = _lowest_ranked(taking, orders.dump)
-                        if takers[best] >> card & 1:
-                            best = card
-                            winner = seat
-                    else:
-                        best = card
-                        winner = seat
-                else:
-                    shed = hands_shed[seat]
-                    card = orders.shed_card[(shed & -shed).bit_length() - 1]
-            bit = 1 << card
-            hands[seat] ^= bit
-            hands_lead[seat] ^= orders.lead_bit[card]
-            hands_shed[seat] ^= orders.shed_bit[card]
-            trick.append(card)
-            trick_cards |= bit
-            if len(trick) < players:
-                seat = next_seat[seat]
-                continue
-            won[winner] |= trick_cards
-            if late:
-                self._late_choice(winner)
-            trick.clear()
-            trick_cards = 0
-            seat = winner
-        self.to_move = seat
-
-    def scores(self) -> list[int]:
-        """Each seat's deal score once every card is played."""
-        tables = self.tables
-        result = []
-        for seat in range(tables.players):
-            pile = self.won[seat]
-            scored = pile if tables.pain_in_hand else pile | self.pain[seat]
-            if tables.late:
-                pain = tables.late_colours(pile, self.won_order[seat]) if pile else 0
-            else:
-                pain = self.pain_colours[seat]
-            result.append(tables.pile_score(scored, pain))
-        return result
-
-    def taking(self, hand: int) -> int:
-        """The cards of `hand` that, played next, would take the trick as it stands."""
-        tables = self.tables
-        takers = tables.takers[self.lead]
+        ranked = self.hands_ranked[self.to_move]
+        takers = tables.takers_ranked[self.lead]
         if not tables.latest_trump:
-            return hand & takers[self.best]
-        trumps = tables.trumps[self.lead]
-        taking = hand & ~trumps & takers[self.best]
+            return ranked & takers[self.best]
+        trumps = tables.trumps_ranked[self.lead]
+        taking = ranked & ~trumps & takers[self.best]
         for colour, best in enumerate(self.trump_best):
-            colour_trumps = hand & trumps & tables.colour_mask[colour]
+            colour_trumps = ranked & trumps & tables.colour_ranked[colour]
             if colour_trumps:
                 taking |= colour_trumps if best < 0 else colour_trumps & takers[best]
         return taking
@@ -515,27 +525,79 @@ class FastDeal:
         """The rule-of-thumb card for the seat to move (`bots.thumb.thumb_card`)."""
         seat = self.to_move
         orders = self.orders[seat]
-        trick = self.trick
-        if not trick:
-            lead = self.hands_lead[seat]
+        ranked = self.hands_ranked[seat]
+        if not self.trick:
+            lead = ranked >> self.tables.size
             return orders.lead_card[(lead & -lead).bit_length() - 1]
-        taking = self.taking(self.hands[seat])
-        shed = self.hands_shed[seat]
-        if taking:
-            score = orders.score
-            worth = 0
-            for card in trick:
-                worth += score[card]
-            if worth >= 0:
-                clean = taking & orders.positive
-                if clean:
-                    return _lowest_ranked(clean, orders.strength)
-            shed_bit = orders.shed_bit
-            rest = taking
-            while rest:  # shed only the cards that do not take it
-                low = rest & -rest
-                shed ^= shed_bit[low.bit_length() - 1]
-                rest ^= low
-            if not shed:
-                return _lowest_ranked(taking, orders.dump)
-        return orders.shed_card[(shed & -shed).bit_length() - 1]
+        return _follow(self.tables, orders, ranked, self.taking(), self.trick)
+
+    def play_out(self) -> None:
+        """Every remaining card, played by the rule of thumb: `play(thumb())` written out
+        over local ints."""
+        tables = self.tables
+        players = tables.players
+        lead_shift = tables.size
+        colour_of = tables.colour
+        takers_by_lead = tables.takers_ranked
+        takers_cards_by_lead = tables.takers
+        next_seat = tables.next_seat
+        latest = tables.latest_trump
+        hands_ranked = self.hands_ranked
+        orders_of = self.orders
+        trick = self.trick
+        seat = self.to_move
+        takers = takers_by_lead[self.lead]
+        takers_cards = takers_cards_by_lead[self.lead]
+        best = self.best
+        winner = self.winner
+        while True:
+            orders = orders_of[seat]
+            ranked = hands_ranked[seat]
+            if not trick:
+                if not ranked:
+                    break
+                lead = ranked >> lead_shift
+                card = orders.lead_card[(lead & -lead).bit_length() - 1]
+                takers = takers_by_lead[colour_of[card]]
+                takers_cards = takers_cards_by_lead[colour_of[card]]
+                best = card
+                winner = seat
+                if latest:
+                    self._lead(seat, card)
+            elif latest:
+                self.to_move = seat
+                card = _follow(tables, orders, ranked, self.taking(), trick)
+                self._settle(seat, card)
+                best = self.best
+                winner = self.winner
+            else:
+                card = _follow(tables, orders, ranked, ranked & takers[best], trick)
+                if takers_cards[best] >> card & 1:
+                    best = card
+                    winner = seat
+            hands_ranked[seat] ^= orders.ranked_bit[card]
+            trick.append(card)
+            if len(trick) < players:
+                seat = next_seat[seat]
+                continue
+            self.winner = seat = winner
+            self._take_trick()
+        self.to_move = seat
+        for seat, ranked in enumerate(hands_ranked):
+            self.hands[seat] = tables.strength_cards(ranked)
+
+    def scores(self) -> list[int]:
+        """Each seat's deal score once every card is played."""
+        tables = self.tables
+        result = []
+        for seat in range(tables.players):
+            pile = self.won[seat]
+            if tables.late:
+                pain = tables.late_colours(pile, self.won_order[seat])
+                result.append(tables.pile_score(pile, pain))
+            elif tables.pain_in_hand:
+                result.append(self.points[seat])
+            else:
+                pain = self.pain_colours[seat]
+                result.append(self.points[seat] + tables.pile_score(self.pain[seat], pain))
+        return result
