@@ -14,11 +14,21 @@ the same cards and scores on every option and table size.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 
 from ..core.cards import Card
-from ..core.sticheln import Rules, beats, card_score, deck_for, is_trump
+from ..core.sticheln import (
+    Rules,
+    beats,
+    card_score,
+    deal_leader,
+    deck_for,
+    is_trump,
+    winners,
+)
+from ..core.table import shuffle
 
 
 class Orders:
@@ -295,12 +305,63 @@ def tables(rules: Rules, players: int) -> Tables:
     return found
 
 
-class FastDeal:
+class TrickPlay:
+    """The trick on the table and who takes it so far: what `FastDeal` and `FastGame`
+    share."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables: Tables = tables
+        self.trick: list[int] = []
+        self.lead: int = 0  # the trick's lead colour
+        self.best: int = 0  # the card taking it so far, and its seat
+        self.winner: int = 0
+        # Latest trump: per colour, the best trump of that colour in the trick (-1: none)
+        # and its seat; the last trump colour played decides the trick.
+        self.trump_best: list[int] = []
+        self.trump_seat: list[int] = []
+
+    def _copy_trick(self, copy: TrickPlay) -> None:
+        copy.tables = self.tables
+        copy.trick = list(self.trick)
+        copy.lead = self.lead
+        copy.best = self.best
+        copy.winner = self.winner
+        copy.trump_best = list(self.trump_best)
+        copy.trump_seat = list(self.trump_seat)
+
+    def _lead(self, seat: int, card: int) -> None:
+        tables = self.tables
+        self.lead = tables.colour[card]
+        self.best = card
+        self.winner = seat
+        if tables.latest_trump:
+            self.trump_best = [-1] * len(tables.colour_names)
+            self.trump_seat = [0] * len(tables.colour_names)
+
+    def _settle(self, seat: int, card: int) -> None:
+        """Who takes the trick so far, now that `seat` followed with `card`."""
+        tables = self.tables
+        bit = 1 << card
+        if tables.latest_trump and tables.trumps[self.lead] & bit:
+            # Only trumps of the colour played last can win: the best of them does.
+            colour = tables.colour[card]
+            best = self.trump_best[colour]
+            if best < 0 or tables.takers[self.lead][best] & bit:
+                self.trump_best[colour] = card
+                self.trump_seat[colour] = seat
+            self.best = self.trump_best[colour]
+            self.winner = self.trump_seat[colour]
+        elif tables.takers[self.lead][self.best] & bit:
+            self.best = card
+            self.winner = seat
+
+
+class FastDeal(TrickPlay):
     """A whole deal in progress, `bots.world.Deal` in ints: the same methods, the same
     cards chosen by the rule of thumb, the same scores."""
 
     def __init__(self, tables: Tables) -> None:
-        self.tables: Tables = tables
+        super().__init__(tables)
         count = tables.players
         self.hands: list[int] = [0] * count
         self.orders: list[Orders] = [tables.orders(0)] * count  # the thumb's, per seat
@@ -312,14 +373,6 @@ class FastDeal:
         self.points: list[int] = [0] * count
         # Late: the colours of each pile in the order first won (choices go in this order).
         self.won_order: list[list[int]] = [[] for _ in range(count)]
-        self.trick: list[int] = []
-        self.lead: int = 0  # the current trick's lead colour
-        self.best: int = 0  # the card taking it so far, and its seat
-        self.winner: int = 0
-        # Latest trump: per colour, the best trump of that colour in the trick (-1: none)
-        # and its seat; the last trump colour played decides the trick.
-        self.trump_best: list[int] = []
-        self.trump_seat: list[int] = []
         self.to_move: int = 0
 
     @classmethod
@@ -362,7 +415,7 @@ class FastDeal:
 
     def copy(self) -> FastDeal:
         copy = FastDeal.__new__(FastDeal)
-        copy.tables = self.tables
+        self._copy_trick(copy)
         copy.hands = list(self.hands)
         copy.orders = list(self.orders)
         copy.hands_ranked = list(self.hands_ranked)
@@ -371,12 +424,6 @@ class FastDeal:
         copy.won = list(self.won)
         copy.points = list(self.points)
         copy.won_order = [list(order) for order in self.won_order]
-        copy.trick = list(self.trick)
-        copy.lead = self.lead
-        copy.best = self.best
-        copy.winner = self.winner
-        copy.trump_best = list(self.trump_best)
-        copy.trump_seat = list(self.trump_seat)
         copy.to_move = self.to_move
         return copy
 
@@ -449,32 +496,6 @@ class FastDeal:
             return
         self.to_move = self.winner
         self._take_trick()
-
-    def _lead(self, seat: int, card: int) -> None:
-        tables = self.tables
-        self.lead = tables.colour[card]
-        self.best = card
-        self.winner = seat
-        if tables.latest_trump:
-            self.trump_best = [-1] * len(tables.colour_names)
-            self.trump_seat = [0] * len(tables.colour_names)
-
-    def _settle(self, seat: int, card: int) -> None:
-        """Who takes the trick so far, now that `seat` followed with `card`."""
-        tables = self.tables
-        bit = 1 << card
-        if tables.latest_trump and tables.trumps[self.lead] & bit:
-            # Only trumps of the colour played last can win: the best of them does.
-            colour = tables.colour[card]
-            best = self.trump_best[colour]
-            if best < 0 or tables.takers[self.lead][best] & bit:
-                self.trump_best[colour] = card
-                self.trump_seat[colour] = seat
-            self.best = self.trump_best[colour]
-            self.winner = self.trump_seat[colour]
-        elif tables.takers[self.lead][self.best] & bit:
-            self.best = card
-            self.winner = seat
 
     def _take_trick(self) -> None:
         """The full trick goes to its winner (and leaves the table)."""
@@ -601,3 +622,225 @@ class FastDeal:
                 pain = self.pain_colours[seat]
                 result.append(self.points[seat] + tables.pile_score(self.pain[seat], pain))
         return result
+
+
+# FastGame's phases, as `core.game.Phase`'s.
+PICK, PLAY, CHOOSE, TIE, OVER = range(5)
+
+
+class FastGame(TrickPlay):
+    """A whole game of Sticheln in ints, for random play: `core.game.Game`'s rules and
+    deals (the same seed deals the same cards), without views, log or checks (a move
+    must be one of `legal_moves()`).
+
+    A move is an int: a card to lay down or play, a colour mask to choose (Late), or 1
+    to play a tie-break deal and 0 to share the win.
+    """
+
+    def __init__(self, players: int, rules: Rules, first_leader: int, seed: int) -> None:
+        super().__init__(tables(rules, players))
+        self.players: int = players
+        self.rules: Rules = rules
+        self.first_leader: int = first_leader
+        self._rng: random.Random = random.Random(seed)
+        self.deals_total: int = rules.deals_for(players)
+        self.results: list[list[int]] = []  # each deal's scores by seat
+        self.totals: list[int] = [0] * players
+        self.positive: list[int] = [0] * players  # deals scored above zero, by seat
+        self.tie_dealt: list[int] = []  # tied seats that have dealt their extra deal
+        self.tied: list[int] = []
+        self.finished: bool = False
+        self.phase: int = PICK
+        self.to_move: int = 0
+        self.deal_index: int = 0
+        self.dealer: int = 0
+        self.leader: int = 0
+        # The current deal: hands as sorted lists (they are the legal plays), the rest
+        # as masks; `chosen` is Late's choice by seat (-1: none yet).
+        self.hands: list[list[int]] = []
+        self.pain: list[int] = []
+        self.pain_count: list[int] = []
+        self.pain_colours: list[int] = []
+        self.chosen: list[int] = []
+        self.won: list[int] = []
+        self._start_deal(0, -1)
+
+    def clone(self) -> FastGame:
+        copy = FastGame.__new__(FastGame)
+        self._copy_trick(copy)
+        copy.players = self.players
+        copy.rules = self.rules
+        copy.first_leader = self.first_leader
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        copy.deals_total = self.deals_total
+        copy.results = list(self.results)
+        copy.totals = list(self.totals)
+        copy.positive = list(self.positive)
+        copy.tie_dealt = list(self.tie_dealt)
+        copy.tied = list(self.tied)
+        copy.finished = self.finished
+        copy.phase = self.phase
+        copy.to_move = self.to_move
+        copy.deal_index = self.deal_index
+        copy.dealer = self.dealer
+        copy.leader = self.leader
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.pain = list(self.pain)
+        copy.pain_count = list(self.pain_count)
+        copy.pain_colours = list(self.pain_colours)
+        copy.chosen = list(self.chosen)
+        copy.won = list(self.won)
+        return copy
+
+    def _start_deal(self, index: int, dealer: int) -> None:
+        """Deal as `Game._start_deal` does; `dealer` -1: the next in the rotation."""
+        tables = self.tables
+        count = self.players
+        self.deal_index = index
+        deck = list(range(tables.size))
+        shuffle(deck, self._rng)
+        size = tables.size // count
+        self.hands = [sorted(deck[seat * size : (seat + 1) * size]) for seat in range(count)]
+        self.pain = [0] * count
+        self.pain_count = [0] * count
+        self.pain_colours = [0] * count
+        self.chosen = [-1] * count
+        self.won = [0] * count
+        self.trick = []
+        if dealer < 0:
+            shift = 0 if self.rules.dealer_leads else 1
+            dealer = (self.first_leader + index - shift) % count
+        self.dealer = dealer
+        self.leader = self.to_move = deal_leader(dealer, count, self.rules)
+        self.phase = PICK if tables.picks else PLAY
+
+    def legal_moves(self) -> list[int]:
+        """The moves open to the seat to move, in `Game.legal_moves()`'s order (a card
+        play's list is the hand itself: read it, do not change it)."""
+        if self.phase == PLAY:
+            return self.hands[self.to_move]
+        if self.phase == PICK:
+            return self._pickable(self.to_move)
+        if self.phase == CHOOSE:
+            return self._colour_choices(self.to_move)
+        if self.phase == TIE:
+            return [1, 0]
+        return []
+
+    def _pickable(self, seat: int) -> list[int]:
+        """`Game._pickable`: a second pain card of another colour, if the hand has one."""
+        colour = self.tables.colour
+        kept = self.pain[seat]
+        taken = self.pain_colours[seat]
+        open_cards = [card for card in self.hands[seat] if not kept >> card & 1]
+        return [card for card in open_cards if not taken >> colour[card] & 1] or open_cards
+
+    def _colour_choices(self, seat: int) -> list[int]:
+        """`colour_choices` over the sorted pile, as colour masks."""
+        tables = self.tables
+        won = self.won[seat]
+        colours = [c for c, cards in enumerate(tables.colour_mask) if won & cards]
+        count = min(tables.pain_colour_count, len(colours))
+        return [sum(1 << c for c in chosen) for chosen in combinations(colours, count)]
+
+    def apply(self, move: int) -> None:
+        if self.phase != PLAY:
+            self._apply_other(move)
+            return
+        seat = self.to_move
+        self.hands[seat].remove(move)
+        trick = self.trick
+        if trick:
+            self._settle(seat, move)
+        else:
+            self._lead(seat, move)
+        trick.append(move)
+        if len(trick) < self.players:
+            self.to_move = self.tables.next_seat[seat]
+            return
+        winner = self.winner
+        pile = self.won[winner]
+        for card in trick:
+            pile |= 1 << card
+        self.won[winner] = pile
+        self.trick = []
+        self.leader = self.to_move = winner
+        if not self.hands[winner]:
+            if self.rules.late:
+                self.phase = CHOOSE
+                self._next_chooser(0)
+            else:
+                self._finish_deal()
+
+    def _apply_other(self, move: int) -> None:
+        seat = self.to_move
+        if self.phase == PICK:
+            tables = self.tables
+            self.pain[seat] |= 1 << move
+            self.pain_count[seat] += 1
+            self.pain_colours[seat] |= 1 << tables.colour[move]
+            if not tables.pain_in_hand:
+                self.hands[seat].remove(move)
+            self._next_picker()
+        elif self.phase == CHOOSE:
+            self.chosen[seat] = move
+            self._next_chooser(1)
+        elif move:
+            self.tied = []
+            self.tie_dealt.append(seat)
+            self._start_deal(self.deal_index + 1, seat)
+        else:
+            self._over()
+
+    def _next_picker(self) -> None:
+        count = self.players
+        for step in range(count):
+            seat = (self.to_move + step) % count
+            if self.pain_count[seat] < self.tables.picks:
+                self.to_move = seat
+                return
+        self.phase = PLAY
+        self.to_move = self.leader
+
+    def _next_chooser(self, start: int) -> None:
+        """Late: the next seat (from the leader round) that won cards and has not chosen."""
+        count = self.players
+        for step in range(start, count + 1):
+            seat = (self.to_move + step) % count
+            if self.chosen[seat] < 0 and self.won[seat]:
+                self.to_move = seat
+                return
+        self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        tables = self.tables
+        scores = []
+        for seat in range(self.players):
+            colours = self.chosen[seat] if self.chosen[seat] >= 0 else self.pain_colours[seat]
+            scored = self.won[seat] if tables.pain_in_hand else self.won[seat] | self.pain[seat]
+            score = tables.pile_score(scored, colours)
+            scores.append(score)
+            self.totals[seat] += score
+            self.positive[seat] += score > 0
+        self.results.append(scores)
+        if len(self.results) < self.deals_total:
+            self._start_deal(self.deal_index + 1, -1)
+            return
+        leaders = self.winners()
+        waiting = [seat for seat in leaders if seat not in self.tie_dealt]
+        if len(leaders) > 1 and self.rules.tie_break and waiting:
+            self.tied = leaders
+            self.phase = TIE
+            self.to_move = waiting[0]
+            return
+        self._over()
+
+    def _over(self) -> None:
+        self.tied = []
+        self.phase = OVER
+        self.finished = True
+
+    def winners(self) -> list[int]:
+        """The seats in the lead (`core.game.standings`), sharing the win once over."""
+        return winners(self.totals, self.positive if self.rules.tie_break else None)
