@@ -37,7 +37,7 @@ def random_play(make_game, seconds: float) -> tuple[float, float]:
     """(hands/s, decisions/s) of random play from clones of dealt games; `make_game(seed)`
     deals one."""
     roots = [make_game(seed) for seed in range(ROOTS)]
-    rng = random.Random(len(roots[0].players))
+    rng = random.Random(len(roots[0].totals))
     hands = decisions = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:

@@ -315,10 +315,11 @@ class TrickPlay:
         self.lead: int = 0  # the trick's lead colour
         self.best: int = 0  # the card taking it so far, and its seat
         self.winner: int = 0
-        # Latest trump: per colour, the best trump of that colour in the trick (-1: none)
-        # and its seat; the last trump colour played decides the trick.
+        self.takers: list[int] = []  # `Tables.takers` for the lead colour
+        # Latest trump (else none): the trumps for the lead colour, and per colour the
+        # best trump of that colour in the trick, as `card * 8 + seat` (-1: none yet).
+        self.trumps: int = 0
         self.trump_best: list[int] = []
-        self.trump_seat: list[int] = []
 
     def _copy_trick(self, copy: TrickPlay) -> None:
         copy.tables = self.tables
@@ -326,32 +327,35 @@ class TrickPlay:
         copy.lead = self.lead
         copy.best = self.best
         copy.winner = self.winner
+        copy.takers = self.takers
+        copy.trumps = self.trumps
         copy.trump_best = list(self.trump_best)
-        copy.trump_seat = list(self.trump_seat)
 
     def _lead(self, seat: int, card: int) -> None:
         tables = self.tables
         self.lead = tables.colour[card]
+        self.takers = tables.takers[self.lead]
         self.best = card
         self.winner = seat
         if tables.latest_trump:
+            self.trumps = tables.trumps[self.lead]
             self.trump_best = [-1] * len(tables.colour_names)
-            self.trump_seat = [0] * len(tables.colour_names)
 
     def _settle(self, seat: int, card: int) -> None:
-        """Who takes the trick so far, now that `seat` followed with `card`."""
-        tables = self.tables
-        bit = 1 << card
-        if tables.latest_trump and tables.trumps[self.lead] & bit:
+        """Who takes the trick so far, now that `seat` followed with `card`. Without the
+        latest-trump rule, only its last branch applies: hot loops write that out."""
+        if self.trumps >> card & 1:
             # Only trumps of the colour played last can win: the best of them does.
-            colour = tables.colour[card]
+            colour = self.tables.colour[card]
             best = self.trump_best[colour]
-            if best < 0 or tables.takers[self.lead][best] & bit:
-                self.trump_best[colour] = card
-                self.trump_seat[colour] = seat
-            self.best = self.trump_best[colour]
-            self.winner = self.trump_seat[colour]
-        elif tables.takers[self.lead][self.best] & bit:
+            if best < 0 or self.takers[best >> 3] >> card & 1:
+                self.trump_best[colour] = card * 8 + seat
+                self.best = card
+                self.winner = seat
+            else:
+                self.best = best >> 3
+                self.winner = best & 7
+        elif self.takers[self.best] >> card & 1:
             self.best = card
             self.winner = seat
 
@@ -539,7 +543,7 @@ class FastDeal(TrickPlay):
         for colour, best in enumerate(self.trump_best):
             colour_trumps = ranked & trumps & tables.colour_ranked[colour]
             if colour_trumps:
-                taking |= colour_trumps if best < 0 else colour_trumps & takers[best]
+                taking |= colour_trumps if best < 0 else colour_trumps & takers[best >> 3]
         return taking
 
     def thumb(self) -> int:
@@ -640,9 +644,14 @@ class FastGame(TrickPlay):
     def __init__(self, players: int, rules: Rules, first_leader: int, seed: int) -> None:
         super().__init__(tables(rules, players))
         self.players: int = players
+        self.next_seat: list[int] = self.tables.next_seat
         self.rules: Rules = rules
+        self.latest_trump: bool = rules.latest_trump
         self.first_leader: int = first_leader
-        self._rng: random.Random = random.Random(seed)
+        # The deals' generator; a clone makes its own, from the state it was cloned in,
+        # only when it deals (a fresh `random.Random` costs more than a deal).
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state: tuple[object, ...] | None = None
         self.deals_total: int = rules.deals_for(players)
         self.results: list[list[int]] = []  # each deal's scores by seat
         self.totals: list[int] = [0] * players
@@ -663,16 +672,25 @@ class FastGame(TrickPlay):
         self.pain_colours: list[int] = []
         self.chosen: list[int] = []
         self.won: list[int] = []
+        # Each pile's points so far, by its seat's pain colours (Late: scored at the end).
+        self.points: list[int] = []
+        self.scoring: list[list[int]] = []  # by seat: each card's points (`Orders.score`)
+        self._legal: list[int] = []  # what legal_moves() returns now
         self._start_deal(0, -1)
 
     def clone(self) -> FastGame:
         copy = FastGame.__new__(FastGame)
         self._copy_trick(copy)
         copy.players = self.players
+        copy.next_seat = self.next_seat
         copy.rules = self.rules
+        copy.latest_trump = self.latest_trump
         copy.first_leader = self.first_leader
-        copy._rng = random.Random()
-        copy._rng.setstate(self._rng.getstate())
+        if self._rng_state is None:
+            assert self._rng is not None
+            self._rng_state = self._rng.getstate()
+        copy._rng = None
+        copy._rng_state = self._rng_state
         copy.deals_total = self.deals_total
         copy.results = list(self.results)
         copy.totals = list(self.totals)
@@ -691,6 +709,9 @@ class FastGame(TrickPlay):
         copy.pain_colours = list(self.pain_colours)
         copy.chosen = list(self.chosen)
         copy.won = list(self.won)
+        copy.points = list(self.points)
+        copy.scoring = self.scoring
+        copy._legal = copy._moves_open()
         return copy
 
     def _start_deal(self, index: int, dealer: int) -> None:
@@ -698,8 +719,13 @@ class FastGame(TrickPlay):
         tables = self.tables
         count = self.players
         self.deal_index = index
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng_state)
+        self._rng_state = None  # the generator moves on
         deck = list(range(tables.size))
-        shuffle(deck, self._rng)
+        shuffle(deck, rng)
         size = tables.size // count
         self.hands = [sorted(deck[seat * size : (seat + 1) * size]) for seat in range(count)]
         self.pain = [0] * count
@@ -707,6 +733,8 @@ class FastGame(TrickPlay):
         self.pain_colours = [0] * count
         self.chosen = [-1] * count
         self.won = [0] * count
+        self.points = [0] * count
+        self.scoring = [tables.orders(0).score] * count
         self.trick = []
         if dealer < 0:
             shift = 0 if self.rules.dealer_leads else 1
@@ -714,10 +742,15 @@ class FastGame(TrickPlay):
         self.dealer = dealer
         self.leader = self.to_move = deal_leader(dealer, count, self.rules)
         self.phase = PICK if tables.picks else PLAY
+        self._legal = self._moves_open()
 
     def legal_moves(self) -> list[int]:
-        """The moves open to the seat to move, in `Game.legal_moves()`'s order (a card
-        play's list is the hand itself: read it, do not change it)."""
+        """The moves open to the seat to move, in `Game.legal_moves()`'s order (worked
+        out once per turn; a card play's list is the hand itself: read it, do not change
+        it)."""
+        return self._legal
+
+    def _moves_open(self) -> list[int]:
         if self.phase == PLAY:
             return self.hands[self.to_move]
         if self.phase == PICK:
@@ -733,6 +766,8 @@ class FastGame(TrickPlay):
         colour = self.tables.colour
         kept = self.pain[seat]
         taken = self.pain_colours[seat]
+        if not kept:
+            return list(self.hands[seat])
         open_cards = [card for card in self.hands[seat] if not kept >> card & 1]
         return [card for card in open_cards if not taken >> colour[card] & 1] or open_cards
 
@@ -749,29 +784,39 @@ class FastGame(TrickPlay):
             self._apply_other(move)
             return
         seat = self.to_move
-        self.hands[seat].remove(move)
+        self._legal.remove(move)  # the hand
         trick = self.trick
-        if trick:
-            self._settle(seat, move)
-        else:
+        if not trick:
             self._lead(seat, move)
+        elif self.latest_trump:
+            self._settle(seat, move)
+        elif self.takers[self.best] >> move & 1:  # `_settle`, written out
+            self.best = move
+            self.winner = seat
         trick.append(move)
         if len(trick) < self.players:
-            self.to_move = self.tables.next_seat[seat]
+            seat = self.to_move = self.next_seat[seat]
+            self._legal = self.hands[seat]
             return
         winner = self.winner
         pile = self.won[winner]
+        score = self.scoring[winner]
+        points = 0
         for card in trick:
             pile |= 1 << card
+            points += score[card]
         self.won[winner] = pile
+        self.points[winner] += points
         self.trick = []
         self.leader = self.to_move = winner
+        self._legal = self.hands[winner]
         if not self.hands[winner]:
             if self.rules.late:
                 self.phase = CHOOSE
                 self._next_chooser(0)
             else:
                 self._finish_deal()
+            self._legal = self._moves_open()
 
     def _apply_other(self, move: int) -> None:
         seat = self.to_move
@@ -792,6 +837,7 @@ class FastGame(TrickPlay):
             self._start_deal(self.deal_index + 1, seat)
         else:
             self._over()
+        self._legal = self._moves_open()
 
     def _next_picker(self) -> None:
         count = self.players
@@ -802,6 +848,7 @@ class FastGame(TrickPlay):
                 return
         self.phase = PLAY
         self.to_move = self.leader
+        self.scoring = [self.tables.orders(colours).score for colours in self.pain_colours]
 
     def _next_chooser(self, start: int) -> None:
         """Late: the next seat (from the leader round) that won cards and has not chosen."""
@@ -817,9 +864,15 @@ class FastGame(TrickPlay):
         tables = self.tables
         scores = []
         for seat in range(self.players):
-            colours = self.chosen[seat] if self.chosen[seat] >= 0 else self.pain_colours[seat]
-            scored = self.won[seat] if tables.pain_in_hand else self.won[seat] | self.pain[seat]
-            score = tables.pile_score(scored, colours)
+            if tables.late:
+                colours = self.chosen[seat] if self.chosen[seat] >= 0 else 0
+                score = tables.pile_score(self.won[seat], colours)
+            elif tables.pain_in_hand:
+                score = self.points[seat]
+            else:
+                score = self.points[seat] + tables.pile_score(
+                    self.pain[seat], self.pain_colours[seat]
+                )
             scores.append(score)
             self.totals[seat] += score
             self.positive[seat] += score > 0
