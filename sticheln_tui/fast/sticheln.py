@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from ..core.cards import Card
 from ..core.sticheln import (
@@ -134,7 +135,6 @@ class Tables:
         names = list(dict.fromkeys(card.colour for card in self.deck))
         self.colour_names: list[str] = names
         self.colour: list[int] = [names.index(card.colour) for card in self.deck]
-        self.value: list[int] = [card.value for card in self.deck]
         self.colour_mask: list[int] = [
             sum(1 << i for i in range(self.size) if self.colour[i] == c) for c in range(len(names))
         ]
@@ -651,7 +651,7 @@ class FastGame(TrickPlay):
         # The deals' generator; a clone makes its own, from the state it was cloned in,
         # only when it deals (a fresh `random.Random` costs more than a deal).
         self._rng: random.Random | None = random.Random(seed)
-        self._rng_state: tuple[object, ...] | None = None
+        self._rng_state: tuple[Any, ...] | None = None
         self.deals_total: int = rules.deals_for(players)
         self.results: list[list[int]] = []  # each deal's scores by seat
         self.totals: list[int] = [0] * players
@@ -721,6 +721,7 @@ class FastGame(TrickPlay):
         self.deal_index = index
         rng = self._rng
         if rng is None:
+            assert self._rng_state is not None  # cloned in that state
             rng = self._rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng_state)
         self._rng_state = None  # the generator moves on
