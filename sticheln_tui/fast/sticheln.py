@@ -664,6 +664,7 @@ class FastGame(TrickPlay):
         self.deal_index: int = 0
         self.dealer: int = 0
         self.leader: int = 0
+        self.closer: int = 0  # who plays the current trick's last card
         # The current deal: hands as sorted lists (they are the legal plays), the rest
         # as masks; `chosen` is Late's choice by seat (-1: none yet).
         self.hands: list[list[int]] = []
@@ -703,6 +704,7 @@ class FastGame(TrickPlay):
         copy.deal_index = self.deal_index
         copy.dealer = self.dealer
         copy.leader = self.leader
+        copy.closer = self.closer
         copy.hands = [list(hand) for hand in self.hands]
         copy.pain = list(self.pain)
         copy.pain_count = list(self.pain_count)
@@ -789,13 +791,14 @@ class FastGame(TrickPlay):
         trick = self.trick
         if not trick:
             self._lead(seat, move)
+            self.closer = seat - 1 if seat else self.players - 1
         elif self.latest_trump:
             self._settle(seat, move)
         elif self.takers[self.best] >> move & 1:  # `_settle`, written out
             self.best = move
             self.winner = seat
         trick.append(move)
-        if len(trick) < self.players:
+        if seat != self.closer:
             seat = self.to_move = self.next_seat[seat]
             self._legal = self.hands[seat]
             return
