@@ -558,7 +558,7 @@ class FastDeal(TrickPlay):
 
     def play_out(self) -> None:
         """Every remaining card, played by the rule of thumb: `play(thumb())` written out
-        over local ints."""
+        over local ints (the ranked hands are played from; `hands` catch up at the end)."""
         tables = self.tables
         players = tables.players
         lead_shift = tables.size
@@ -609,7 +609,7 @@ class FastDeal(TrickPlay):
             self._take_trick()
         self.to_move = seat
         for seat, ranked in enumerate(hands_ranked):
-            self.hands[seat] = tables.strength_cards(ranked)
+            self.hands[seat] = tables.strength_cards(ranked) if ranked else 0
 
     def scores(self) -> list[int]:
         """Each seat's deal score once every card is played."""
