@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .cards import COLOUR_LETTERS, Card, sorted_cards
 from .names import check_names
@@ -19,8 +19,10 @@ from .standings import winners
 
 MAX_SEED = 2**64  # seeds run from 0 to MAX_SEED - 1
 
+_Item = TypeVar("_Item")  # a card, or a card's index in a fast core
 
-def shuffle(cards: list[Card], rng: random.Random) -> None:
+
+def shuffle(cards: list[_Item], rng: random.Random) -> None:
     """Shuffle in place as Python 3.11's `random.Random.shuffle` does (Fisher-Yates,
     drawing with `getrandbits`), the shuffle every saved game was dealt with: written out
     here, a seed deals the same cards whatever Python's own shuffle becomes, and a deal

@@ -9,13 +9,19 @@ import sys
 import pytest
 
 import sticheln_tui.core
+import sticheln_tui.fast
 
 CORE_MODULES = [
     f"sticheln_tui.core.{module.name}"
     for module in pkgutil.iter_modules(sticheln_tui.core.__path__)
 ]
-# Pure too, though above the rules: the table's flow and the computer players.
-PURE_MODULES = [*CORE_MODULES, "sticheln_tui.flow", "sticheln_tui.bots"]
+FAST_MODULES = [
+    f"sticheln_tui.fast.{module.name}"
+    for module in pkgutil.iter_modules(sticheln_tui.fast.__path__)
+]
+# Pure too, though above the rules: the fast search cores, the table's flow and the
+# computer players.
+PURE_MODULES = [*CORE_MODULES, *FAST_MODULES, "sticheln_tui.flow", "sticheln_tui.bots"]
 
 
 def imported_after(code: str) -> set[str]:
@@ -34,6 +40,7 @@ def test_the_core_has_modules_to_check():
         "sticheln_tui.core.hattrick",
         "sticheln_tui.core.seven_seals",
     } <= set(CORE_MODULES)
+    assert "sticheln_tui.fast.sticheln" in FAST_MODULES
 
 
 @pytest.mark.parametrize("module", PURE_MODULES)

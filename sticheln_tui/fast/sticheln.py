@@ -1,0 +1,903 @@
+"""Sticheln's deal in small ints and bit masks, for playouts by the thousand.
+
+A card is its index in `core.sticheln.deck_for(players, rules)`; a hand, a pile or a set
+of cards is an int with bit `1 << index` set for each card in it. A set of colours is an
+int too: bit `1 << colour` for each colour index (the deck's colours in deck order). The
+rule of thumb sees each hand once more, ranked (see `Orders`), so that its choice is the
+lowest bit of a mask.
+
+Every rule table here is worked out once per (rules, players) from the rules' own
+functions in `core.sticheln` (`beats`, `is_trump`, `card_score`); `FastDeal` mirrors
+`bots.world.Deal` and its rule of thumb `bots.thumb`, and property tests hold the two to
+the same cards and scores on every option and table size.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from ..core.cards import Card
+from ..core.sticheln import (
+    Rules,
+    beats,
+    card_score,
+    deal_leader,
+    deck_for,
+    is_trump,
+    winners,
+)
+from ..core.table import shuffle
+
+
+class Orders:
+    """What the rule of thumb asks of a card for one set of pain colours (`bots.thumb`):
+    its score, and its rank in the orders in which cards are taken, led, shed and dumped.
+    The lowest rank is chosen; ties go to the lower card index, as the reference's `min`
+    and `max` do over a hand sorted in deck order.
+
+    A ranked hand is one int of three parts, `size` bits each: bit `r` for the card of
+    strength rank `r` (the same for every pain colour), bit `size + r` for the card of
+    lead rank `r`, bit `2 * size + r` for the card of shed rank `r`; `ranked_bit[card]`
+    is a card's three bits.
+    """
+
+    def __init__(
+        self, deck: Sequence[Card], pain: tuple[str, ...], rules: Rules, strength: list[int]
+    ) -> None:
+        size = len(deck)
+        self.score: list[int] = [card_score(card, pain, rules) for card in deck]
+        power = [_power(card, rules) for card in deck]
+        keep = [-points if points < 0 else 0 for points in self.score]
+        lead = _ranks([(-keep[i], power[i], i) for i in range(size)])
+        shed = _ranks([(-keep[i], -power[i], i) for i in range(size)])
+        dump = _ranks([(-self.score[i], power[i], i) for i in range(size)])
+        self.lead_card: list[int] = _unranked(lead)
+        self.shed_card: list[int] = _unranked(shed)
+        self.ranked_bit: list[int] = [
+            1 << strength[i] | 1 << (size + lead[i]) | 1 << (2 * size + shed[i])
+            for i in range(size)
+        ]
+        by_strength = _unranked(strength)
+        # By strength rank: the card's three bits, its dump rank; the cards worth points.
+        self.ranked_by_strength: list[int] = [self.ranked_bit[i] for i in by_strength]
+        self.dump: list[int] = [dump[i] for i in by_strength]
+        self.positive: int = sum(1 << strength[i] for i in range(size) if self.score[i] > 0)
+
+    def ranked(self, hand: int) -> int:
+        """A hand (a mask of cards) ranked."""
+        ranked = 0
+        while hand:
+            low = hand & -hand
+            ranked |= self.ranked_bit[low.bit_length() - 1]
+            hand ^= low
+        return ranked
+
+    def reranked(self, strength: int) -> int:
+        """A hand given as strength-rank bits, ranked."""
+        ranked = 0
+        while strength:
+            low = strength & -strength
+            ranked |= self.ranked_by_strength[low.bit_length() - 1]
+            strength ^= low
+        return ranked
+
+
+def _power(card: Card, rules: Rules) -> int:
+    """How strongly a card contests tricks (`bots.thumb.strength`): high cards win, or
+    low ones in Reverse."""
+    return -card.value if rules.reverse else card.value
+
+
+def _ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Each index's place when the keys are sorted (all keys differ: the index is last)."""
+    ranks = [0] * len(keys)
+    for place, index in enumerate(sorted(range(len(keys)), key=keys.__getitem__)):
+        ranks[index] = place
+    return ranks
+
+
+def _unranked(ranks: list[int]) -> list[int]:
+    """The index at each rank."""
+    indices = [0] * len(ranks)
+    for index, rank in enumerate(ranks):
+        indices[rank] = index
+    return indices
+
+
+def _lowest_ranked(mask: int, rank: list[int]) -> int:
+    """The bit of `mask` (not empty) whose `rank` is lowest."""
+    if not mask & (mask - 1):
+        return mask.bit_length() - 1
+    best = -1
+    best_rank = 1 << 30
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        if rank[bit] < best_rank:
+            best_rank = rank[bit]
+            best = bit
+        mask ^= low
+    return best
+
+
+class Tables:
+    """Sticheln's rules for one (rules, players), as lists and masks over card indices."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.rules: Rules = rules
+        self.players: int = players
+        self.deck: list[Card] = deck_for(players, rules)
+        self.size: int = len(self.deck)
+        self.indices: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}
+        names = list(dict.fromkeys(card.colour for card in self.deck))
+        self.colour_names: list[str] = names
+        self.colour: list[int] = [names.index(card.colour) for card in self.deck]
+        self.colour_mask: list[int] = [
+            sum(1 << i for i in range(self.size) if self.colour[i] == c) for c in range(len(names))
+        ]
+        self.next_seat: list[int] = [(seat + 1) % players for seat in range(players)]
+        self.picks: int = rules.picks
+        self.pain_colour_count: int = rules.pain_colour_count
+        self.pain_in_hand: bool = rules.pain_in_hand
+        self.late: bool = rules.late
+        self.latest_trump: bool = rules.latest_trump
+        # takers[lead colour][best card]: the cards that, played later, take the trick
+        # from the best card so far (`beats`).
+        self.takers: list[list[int]] = [
+            [
+                sum(1 << i for i, card in enumerate(self.deck) if beats(card, best, lead, rules))
+                for best in self.deck
+            ]
+            for lead in names
+        ]
+        # trumps[lead colour]: the cards that are trumps when this colour was led.
+        self.trumps: list[int] = [
+            sum(1 << i for i, card in enumerate(self.deck) if is_trump(card, lead, rules))
+            for lead in names
+        ]
+        # Pick rule of thumb: a colour's cost is its cards' sum; ties go by colour name.
+        self.card_pick_cost: list[int] = [
+            -card.value - 2 if rules.reverse else 5 if rules.mild else card.value + 2
+            for card in self.deck
+        ]
+        self.name_rank: list[int] = [sorted(names).index(name) for name in names]
+        self.pick_highest: bool = rules.reverse
+        # The strength order, weakest first: each card's rank, and the card at each rank.
+        self.strength: list[int] = _ranks(
+            [(_power(card, rules), i) for i, card in enumerate(self.deck)]
+        )
+        self.strength_card: list[int] = _unranked(self.strength)
+        # `takers`, `trumps` and `colour_mask` as strength-rank bits.
+        self.takers_ranked: list[list[int]] = [
+            [self.strength_ranked(takers) for takers in row] for row in self.takers
+        ]
+        self.trumps_ranked: list[int] = [self.strength_ranked(mask) for mask in self.trumps]
+        self.colour_ranked: list[int] = [self.strength_ranked(m) for m in self.colour_mask]
+        self.strength_part: int = (1 << self.size) - 1  # of a ranked hand
+        self.shed_shift: int = 2 * self.size  # where its shed part starts
+        self._orders: list[Orders | None] = [None] * (1 << len(names))
+
+    def card(self, index: int) -> Card:
+        return self.deck[index]
+
+    def index(self, card: Card) -> int:
+        return self.indices[card]
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        mask = 0
+        for card in cards:
+            mask |= 1 << self.indices[card]
+        return mask
+
+    def cards(self, mask: int) -> list[Card]:
+        """The cards of a mask, in deck order."""
+        return [self.deck[i] for i in range(self.size) if mask >> i & 1]
+
+    def colours(self, names: Sequence[str]) -> int:
+        """A set of colour names as a colour mask."""
+        mask = 0
+        for name in names:
+            mask |= 1 << self.colour_names.index(name)
+        return mask
+
+    def orders(self, pain: int) -> Orders:
+        """The rule of thumb's orders for a colour mask of pain (luck) colours."""
+        found = self._orders[pain]
+        if found is None:
+            names = tuple(name for c, name in enumerate(self.colour_names) if pain >> c & 1)
+            found = Orders(self.deck, names, self.rules, self.strength)
+            self._orders[pain] = found
+        return found
+
+    def strength_ranked(self, cards: int) -> int:
+        """A mask of cards as strength-rank bits."""
+        ranked = 0
+        while cards:
+            low = cards & -cards
+            ranked |= 1 << self.strength[low.bit_length() - 1]
+            cards ^= low
+        return ranked
+
+    def strength_cards(self, ranked: int) -> int:
+        """The mask of cards of a ranked hand (its strength part)."""
+        cards = 0
+        ranked &= self.strength_part
+        while ranked:
+            low = ranked & -ranked
+            cards |= 1 << self.strength_card[low.bit_length() - 1]
+            ranked ^= low
+        return cards
+
+    def pile_score(self, cards: int, pain: int) -> int:
+        """The deal score of these scored cards for a player with these pain colours."""
+        score = self.orders(pain).score
+        total = 0
+        while cards:
+            low = cards & -cards
+            total += score[low.bit_length() - 1]
+            cards ^= low
+        return total
+
+    def pick_cost(self, cards: int) -> int:
+        """What holding these cards (of one colour) as a pain colour is likely to cost."""
+        cost = self.card_pick_cost
+        total = 0
+        while cards:
+            low = cards & -cards
+            total += cost[low.bit_length() - 1]
+            cards ^= low
+        return total
+
+    def late_colours(self, pile: int, order: list[int]) -> int:
+        """Late: the best-scoring choice of pain colours among those in the pile, the
+        first best in the order the colours were first won (as `colour_choices`)."""
+        best = 0
+        best_score = 0
+        first = True
+        for chosen in combinations(order, min(self.pain_colour_count, len(order))):
+            pain = 0
+            for colour in chosen:
+                pain |= 1 << colour
+            score = self.pile_score(pile, pain)
+            if first or score > best_score:
+                best, best_score, first = pain, score, False
+        return best
+
+
+def _follow(tables: Tables, orders: Orders, ranked: int, taking: int, trick: list[int]) -> int:
+    """The rule of thumb's card to follow a trick (`bots.thumb.thumb_card`): take a trick
+    worth it with the weakest card that takes it; otherwise shed the card most costly
+    to keep, or if every card takes it, dump the least harmful. `ranked` is the hand,
+    `taking` its cards that would take the trick (strength-rank bits)."""
+    if taking:
+        clean = taking & orders.positive
+        if clean:
+            score = orders.score
+            worth = 0
+            for card in trick:
+                worth += score[card]
+            if worth >= 0:
+                return tables.strength_card[(clean & -clean).bit_length() - 1]
+        by_strength = orders.ranked_by_strength
+        rest = taking
+        while rest:  # not the cards that take it
+            low = rest & -rest
+            ranked ^= by_strength[low.bit_length() - 1]
+            rest ^= low
+        if not ranked:
+            return tables.strength_card[_lowest_ranked(taking, orders.dump)]
+    shed = ranked >> tables.shed_shift
+    return orders.shed_card[(shed & -shed).bit_length() - 1]
+
+
+_TABLES: dict[tuple[Rules, int], Tables] = {}
+
+
+def tables(rules: Rules, players: int) -> Tables:
+    """The tables for these rules and this many players (worked out once)."""
+    key = (rules, players)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = Tables(rules, players)
+    return found
+
+
+class TrickPlay:
+    """The trick on the table and who takes it so far: what `FastDeal` and `FastGame`
+    share."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables: Tables = tables
+        self.trick: list[int] = []
+        self.lead: int = 0  # the trick's lead colour
+        self.best: int = 0  # the card taking it so far, and its seat
+        self.winner: int = 0
+        self.takers: list[int] = []  # `Tables.takers` for the lead colour
+        # Latest trump (else none): the trumps for the lead colour, and per colour the
+        # best trump of that colour in the trick, as `card * 8 + seat` (-1: none yet).
+        self.trumps: int = 0
+        self.trump_best: list[int] = []
+
+    def _copy_trick(self, copy: TrickPlay) -> None:
+        copy.tables = self.tables
+        copy.trick = list(self.trick)
+        copy.lead = self.lead
+        copy.best = self.best
+        copy.winner = self.winner
+        copy.takers = self.takers
+        copy.trumps = self.trumps
+        copy.trump_best = list(self.trump_best)
+
+    def _lead(self, seat: int, card: int) -> None:
+        tables = self.tables
+        self.lead = tables.colour[card]
+        self.takers = tables.takers[self.lead]
+        self.best = card
+        self.winner = seat
+        if tables.latest_trump:
+            self.trumps = tables.trumps[self.lead]
+            self.trump_best = [-1] * len(tables.colour_names)
+
+    def _settle(self, seat: int, card: int) -> None:
+        """Who takes the trick so far, now that `seat` followed with `card`. Without the
+        latest-trump rule, only its last branch applies: hot loops write that out."""
+        if self.trumps >> card & 1:
+            # Only trumps of the colour played last can win: the best of them does.
+            colour = self.tables.colour[card]
+            best = self.trump_best[colour]
+            if best < 0 or self.takers[best >> 3] >> card & 1:
+                self.trump_best[colour] = card * 8 + seat
+                self.best = card
+                self.winner = seat
+            else:
+                self.best = best >> 3
+                self.winner = best & 7
+        elif self.takers[self.best] >> card & 1:
+            self.best = card
+            self.winner = seat
+
+
+class FastDeal(TrickPlay):
+    """A whole deal in progress, `bots.world.Deal` in ints: the same methods, the same
+    cards chosen by the rule of thumb, the same scores."""
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__(tables)
+        count = tables.players
+        self.hands: list[int] = [0] * count
+        self.orders: list[Orders] = [tables.orders(0)] * count  # the thumb's, per seat
+        self.hands_ranked: list[int] = [0] * count  # each hand ranked by its seat's orders
+        self.pain: list[int] = [0] * count  # laid-down cards (kept in hand with pain_in_hand)
+        self.pain_colours: list[int] = [0] * count
+        self.won: list[int] = [0] * count
+        # What each pile scores so far (before Late's colours are chosen: nothing).
+        self.points: list[int] = [0] * count
+        # Late: the colours of each pile in the order first won (choices go in this order).
+        self.won_order: list[list[int]] = [[] for _ in range(count)]
+        self.to_move: int = 0
+
+    @classmethod
+    def of(
+        cls,
+        tables: Tables,
+        hands: Sequence[Sequence[Card]],
+        pain: Sequence[Sequence[Card]],
+        pain_colours: Sequence[Sequence[str]],
+        won: Sequence[Sequence[Card]],
+        trick: Sequence[tuple[int, Card]],
+        to_move: int,
+    ) -> FastDeal:
+        """The deal given in cards, as `bots.world.Deal`'s fields hold it."""
+        deal = cls(tables)
+        deal.hands = [tables.mask(hand) for hand in hands]
+        deal.pain = [tables.mask(cards) for cards in pain]
+        deal.pain_colours = [tables.colours(colours) for colours in pain_colours]
+        deal.won = [tables.mask(pile) for pile in won]
+        if not tables.late:
+            deal.points = [
+                tables.pile_score(pile, colours)
+                for pile, colours in zip(deal.won, deal.pain_colours, strict=True)
+            ]
+        for seat, card in trick:  # back in hand, to be played again below
+            deal.hands[seat] |= 1 << tables.indices[card]
+        for seat in range(tables.players):
+            colours = deal.pain_colours[seat]
+            if tables.late:
+                order = [tables.colour[tables.indices[card]] for card in won[seat]]
+                deal.won_order[seat] = list(dict.fromkeys(order))
+                colours = tables.late_colours(deal.won[seat], deal.won_order[seat])
+            deal.orders[seat] = orders = tables.orders(colours)
+            deal.hands_ranked[seat] = orders.ranked(deal.hands[seat])
+        for seat, card in trick:
+            deal.to_move = seat
+            deal.play(tables.indices[card])
+        deal.to_move = to_move
+        return deal
+
+    def copy(self) -> FastDeal:
+        copy = FastDeal.__new__(FastDeal)
+        self._copy_trick(copy)
+        copy.hands = list(self.hands)
+        copy.orders = list(self.orders)
+        copy.hands_ranked = list(self.hands_ranked)
+        copy.pain = list(self.pain)
+        copy.pain_colours = list(self.pain_colours)
+        copy.won = list(self.won)
+        copy.points = list(self.points)
+        copy.won_order = [list(order) for order in self.won_order]
+        copy.to_move = self.to_move
+        return copy
+
+    def _set_orders(self, seat: int, orders: Orders) -> None:
+        self.orders[seat] = orders
+        strength = self.hands_ranked[seat] & self.tables.strength_part
+        self.hands_ranked[seat] = orders.reranked(strength)
+
+    def lay_down(self, seat: int, card: int) -> None:
+        """Pick a pain card for `seat` (it stays in the hand with pain_in_hand)."""
+        tables = self.tables
+        self.pain[seat] |= 1 << card
+        self.pain_colours[seat] |= 1 << tables.colour[card]
+        if not tables.pain_in_hand:
+            self.hands[seat] &= ~(1 << card)
+            self.hands_ranked[seat] &= ~self.orders[seat].ranked_bit[card]
+        self._set_orders(seat, tables.orders(self.pain_colours[seat]))
+        self.points[seat] = tables.pile_score(self.won[seat], self.pain_colours[seat])
+
+    def finish_picks(self) -> None:
+        """Seats still short of pain cards pick by the rule of thumb (`bots.thumb`'s)."""
+        for seat in range(self.tables.players):
+            for card in self._pick_cards(seat):
+                self.lay_down(seat, card)
+
+    def _pick_cards(self, seat: int) -> list[int]:
+        """`bots.thumb.pick_cards` on this seat's hand, with its pain cards taken."""
+        tables = self.tables
+        hand = self.hands[seat]
+        taken = 0  # colours of the pain cards so far
+        count = 0
+        pain = self.pain[seat]
+        while pain:
+            low = pain & -pain
+            taken |= 1 << tables.colour[low.bit_length() - 1]
+            count += 1
+            pain ^= low
+        picked: list[int] = []
+        while count + len(picked) < tables.picks:
+            best = -1
+            best_key = (0, 0)
+            for colour, cards in enumerate(tables.colour_mask):
+                if taken >> colour & 1 or not hand & cards:
+                    continue
+                key = (tables.pick_cost(hand & cards), tables.name_rank[colour])
+                if best < 0 or key < best_key:
+                    best, best_key = colour, key
+            if best < 0:
+                break
+            in_colour = hand & tables.colour_mask[best]
+            # Cards of a colour run low to high in the deck.
+            low_card = (in_colour & -in_colour).bit_length() - 1
+            picked.append(in_colour.bit_length() - 1 if tables.pick_highest else low_card)
+            taken |= 1 << best
+        return picked
+
+    def play(self, card: int) -> None:
+        seat = self.to_move
+        self.hands[seat] ^= 1 << card
+        self.hands_ranked[seat] ^= self.orders[seat].ranked_bit[card]
+        tables = self.tables
+        trick = self.trick
+        if trick:
+            self._settle(seat, card)
+        else:
+            self._lead(seat, card)
+        trick.append(card)
+        if len(trick) < tables.players:
+            self.to_move = tables.next_seat[seat]
+            return
+        self.to_move = self.winner
+        self._take_trick()
+
+    def _take_trick(self) -> None:
+        """The full trick goes to its winner (and leaves the table)."""
+        winner = self.winner
+        score = self.orders[winner].score
+        pile = self.won[winner]
+        gained = 0
+        for played in self.trick:
+            pile |= 1 << played
+            gained += score[played]
+        self.won[winner] = pile
+        self.points[winner] += gained
+        if self.tables.late:
+            self._late_choice(winner)
+        self.trick.clear()
+
+    def _late_choice(self, seat: int) -> None:
+        """Late: `seat` took the trick (still on the table); the colours its pile would
+        choose now steer its rule of thumb."""
+        tables = self.tables
+        order = self.won_order[seat]
+        for played in self.trick:
+            colour = tables.colour[played]
+            if colour not in order:
+                order.append(colour)
+        self._set_orders(seat, tables.orders(tables.late_colours(self.won[seat], order)))
+
+    def finished(self) -> bool:
+        return not self.trick and not self.hands[self.to_move]
+
+    def taking(self) -> int:
+        """The cards of the hand to move that, played next, would take the trick as it
+        stands, as strength-rank bits (see `Orders`)."""
+        tables = self.tables
+        ranked = self.hands_ranked[self.to_move]
+        takers = tables.takers_ranked[self.lead]
+        if not tables.latest_trump:
+            return ranked & takers[self.best]
+        trumps = tables.trumps_ranked[self.lead]
+        taking = ranked & ~trumps & takers[self.best]
+        for colour, best in enumerate(self.trump_best):
+            colour_trumps = ranked & trumps & tables.colour_ranked[colour]
+            if colour_trumps:
+                taking |= colour_trumps if best < 0 else colour_trumps & takers[best >> 3]
+        return taking
+
+    def thumb(self) -> int:
+        """The rule-of-thumb card for the seat to move (`bots.thumb.thumb_card`)."""
+        seat = self.to_move
+        orders = self.orders[seat]
+        ranked = self.hands_ranked[seat]
+        if not self.trick:
+            lead = ranked >> self.tables.size
+            return orders.lead_card[(lead & -lead).bit_length() - 1]
+        return _follow(self.tables, orders, ranked, self.taking(), self.trick)
+
+    def play_out(self) -> None:
+        """Every remaining card, played by the rule of thumb: `play(thumb())` written out
+        over local ints (the ranked hands are played from; `hands` catch up at the end)."""
+        tables = self.tables
+        players = tables.players
+        lead_shift = tables.size
+        colour_of = tables.colour
+        takers_by_lead = tables.takers_ranked
+        takers_cards_by_lead = tables.takers
+        next_seat = tables.next_seat
+        latest = tables.latest_trump
+        hands_ranked = self.hands_ranked
+        orders_of = self.orders
+        trick = self.trick
+        seat = self.to_move
+        takers = takers_by_lead[self.lead]
+        takers_cards = takers_cards_by_lead[self.lead]
+        best = self.best
+        winner = self.winner
+        while True:
+            orders = orders_of[seat]
+            ranked = hands_ranked[seat]
+            if not trick:
+                if not ranked:
+                    break
+                lead = ranked >> lead_shift
+                card = orders.lead_card[(lead & -lead).bit_length() - 1]
+                takers = takers_by_lead[colour_of[card]]
+                takers_cards = takers_cards_by_lead[colour_of[card]]
+                best = card
+                winner = seat
+                if latest:
+                    self._lead(seat, card)
+            elif latest:
+                self.to_move = seat
+                card = _follow(tables, orders, ranked, self.taking(), trick)
+                self._settle(seat, card)
+                best = self.best
+                winner = self.winner
+            else:
+                card = _follow(tables, orders, ranked, ranked & takers[best], trick)
+                if takers_cards[best] >> card & 1:
+                    best = card
+                    winner = seat
+            hands_ranked[seat] ^= orders.ranked_bit[card]
+            trick.append(card)
+            if len(trick) < players:
+                seat = next_seat[seat]
+                continue
+            self.winner = seat = winner
+            self._take_trick()
+        self.to_move = seat
+        for seat, ranked in enumerate(hands_ranked):
+            self.hands[seat] = tables.strength_cards(ranked) if ranked else 0
+
+    def scores(self) -> list[int]:
+        """Each seat's deal score once every card is played."""
+        tables = self.tables
+        result = []
+        for seat in range(tables.players):
+            pile = self.won[seat]
+            if tables.late:
+                pain = tables.late_colours(pile, self.won_order[seat])
+                result.append(tables.pile_score(pile, pain))
+            elif tables.pain_in_hand:
+                result.append(self.points[seat])
+            else:
+                pain = self.pain_colours[seat]
+                result.append(self.points[seat] + tables.pile_score(self.pain[seat], pain))
+        return result
+
+
+# FastGame's phases, as `core.game.Phase`'s.
+PICK, PLAY, CHOOSE, TIE, OVER = range(5)
+
+
+class FastGame(TrickPlay):
+    """A whole game of Sticheln in ints, for random play: `core.game.Game`'s rules and
+    deals (the same seed deals the same cards), without views, log or checks (a move
+    must be one of `legal_moves()`).
+
+    A move is an int: a card to lay down or play, a colour mask to choose (Late), or 1
+    to play a tie-break deal and 0 to share the win.
+    """
+
+    def __init__(self, players: int, rules: Rules, first_leader: int, seed: int) -> None:
+        super().__init__(tables(rules, players))
+        self.players: int = players
+        self.next_seat: list[int] = self.tables.next_seat
+        self.rules: Rules = rules
+        self.latest_trump: bool = rules.latest_trump
+        self.first_leader: int = first_leader
+        # The deals' generator; a clone makes its own, from the state it was cloned in,
+        # only when it deals (a fresh `random.Random` costs more than a deal).
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state: tuple[Any, ...] | None = None
+        self.deals_total: int = rules.deals_for(players)
+        self.results: list[list[int]] = []  # each deal's scores by seat
+        self.totals: list[int] = [0] * players
+        self.positive: list[int] = [0] * players  # deals scored above zero, by seat
+        self.tie_dealt: list[int] = []  # tied seats that have dealt their extra deal
+        self.tied: list[int] = []
+        self.finished: bool = False
+        self.phase: int = PICK
+        self.to_move: int = 0
+        self.deal_index: int = 0
+        self.dealer: int = 0
+        self.leader: int = 0
+        self.closer: int = 0  # who plays the current trick's last card
+        # The current deal: hands as sorted lists (they are the legal plays), the rest
+        # as masks; `chosen` is Late's choice by seat (-1: none yet).
+        self.hands: list[list[int]] = []
+        self.pain: list[int] = []
+        self.pain_count: list[int] = []
+        self.pain_colours: list[int] = []
+        self.chosen: list[int] = []
+        self.won: list[int] = []
+        # Each pile's points so far, by its seat's pain colours (Late: scored at the end).
+        self.points: list[int] = []
+        self.scoring: list[list[int]] = []  # by seat: each card's points (`Orders.score`)
+        self._legal: list[int] = []  # what legal_moves() returns now
+        self._start_deal(0, -1)
+
+    def clone(self) -> FastGame:
+        copy = FastGame.__new__(FastGame)
+        self._copy_trick(copy)
+        copy.players = self.players
+        copy.next_seat = self.next_seat
+        copy.rules = self.rules
+        copy.latest_trump = self.latest_trump
+        copy.first_leader = self.first_leader
+        if self._rng_state is None:
+            assert self._rng is not None
+            self._rng_state = self._rng.getstate()
+        copy._rng = None
+        copy._rng_state = self._rng_state
+        copy.deals_total = self.deals_total
+        copy.results = list(self.results)
+        copy.totals = list(self.totals)
+        copy.positive = list(self.positive)
+        copy.tie_dealt = list(self.tie_dealt)
+        copy.tied = list(self.tied)
+        copy.finished = self.finished
+        copy.phase = self.phase
+        copy.to_move = self.to_move
+        copy.deal_index = self.deal_index
+        copy.dealer = self.dealer
+        copy.leader = self.leader
+        copy.closer = self.closer
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.pain = list(self.pain)
+        copy.pain_count = list(self.pain_count)
+        copy.pain_colours = list(self.pain_colours)
+        copy.chosen = list(self.chosen)
+        copy.won = list(self.won)
+        copy.points = list(self.points)
+        copy.scoring = self.scoring
+        copy._legal = copy._moves_open()
+        return copy
+
+    def _start_deal(self, index: int, dealer: int) -> None:
+        """Deal as `Game._start_deal` does; `dealer` -1: the next in the rotation."""
+        tables = self.tables
+        count = self.players
+        self.deal_index = index
+        rng = self._rng
+        if rng is None:
+            assert self._rng_state is not None  # cloned in that state
+            rng = self._rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng_state)
+        self._rng_state = None  # the generator moves on
+        deck = list(range(tables.size))
+        shuffle(deck, rng)
+        size = tables.size // count
+        self.hands = [sorted(deck[seat * size : (seat + 1) * size]) for seat in range(count)]
+        self.pain = [0] * count
+        self.pain_count = [0] * count
+        self.pain_colours = [0] * count
+        self.chosen = [-1] * count
+        self.won = [0] * count
+        self.points = [0] * count
+        self.scoring = [tables.orders(0).score] * count
+        self.trick = []
+        if dealer < 0:
+            shift = 0 if self.rules.dealer_leads else 1
+            dealer = (self.first_leader + index - shift) % count
+        self.dealer = dealer
+        self.leader = self.to_move = deal_leader(dealer, count, self.rules)
+        self.phase = PICK if tables.picks else PLAY
+        self._legal = self._moves_open()
+
+    def legal_moves(self) -> list[int]:
+        """The moves open to the seat to move, in `Game.legal_moves()`'s order (worked
+        out once per turn; a card play's list is the hand itself: read it, do not change
+        it)."""
+        return self._legal
+
+    def _moves_open(self) -> list[int]:
+        if self.phase == PLAY:
+            return self.hands[self.to_move]
+        if self.phase == PICK:
+            return self._pickable(self.to_move)
+        if self.phase == CHOOSE:
+            return self._colour_choices(self.to_move)
+        if self.phase == TIE:
+            return [1, 0]
+        return []
+
+    def _pickable(self, seat: int) -> list[int]:
+        """`Game._pickable`: a second pain card of another colour, if the hand has one."""
+        colour = self.tables.colour
+        kept = self.pain[seat]
+        taken = self.pain_colours[seat]
+        if not kept:
+            return list(self.hands[seat])
+        open_cards = [card for card in self.hands[seat] if not kept >> card & 1]
+        return [card for card in open_cards if not taken >> colour[card] & 1] or open_cards
+
+    def _colour_choices(self, seat: int) -> list[int]:
+        """`colour_choices` over the sorted pile, as colour masks."""
+        tables = self.tables
+        won = self.won[seat]
+        colours = [c for c, cards in enumerate(tables.colour_mask) if won & cards]
+        count = min(tables.pain_colour_count, len(colours))
+        return [sum(1 << c for c in chosen) for chosen in combinations(colours, count)]
+
+    def apply(self, move: int) -> None:
+        if self.phase != PLAY:
+            self._apply_other(move)
+            return
+        seat = self.to_move
+        self._legal.remove(move)  # the hand
+        trick = self.trick
+        if not trick:
+            self._lead(seat, move)
+            self.closer = seat - 1 if seat else self.players - 1
+        elif self.latest_trump:
+            self._settle(seat, move)
+        elif self.takers[self.best] >> move & 1:  # `_settle`, written out
+            self.best = move
+            self.winner = seat
+        trick.append(move)
+        if seat != self.closer:
+            seat = self.to_move = self.next_seat[seat]
+            self._legal = self.hands[seat]
+            return
+        winner = self.winner
+        pile = self.won[winner]
+        score = self.scoring[winner]
+        points = 0
+        for card in trick:
+            pile |= 1 << card
+            points += score[card]
+        self.won[winner] = pile
+        self.points[winner] += points
+        self.trick = []
+        self.leader = self.to_move = winner
+        self._legal = self.hands[winner]
+        if not self.hands[winner]:
+            if self.rules.late:
+                self.phase = CHOOSE
+                self._next_chooser(0)
+            else:
+                self._finish_deal()
+            self._legal = self._moves_open()
+
+    def _apply_other(self, move: int) -> None:
+        seat = self.to_move
+        if self.phase == PICK:
+            tables = self.tables
+            self.pain[seat] |= 1 << move
+            self.pain_count[seat] += 1
+            self.pain_colours[seat] |= 1 << tables.colour[move]
+            if not tables.pain_in_hand:
+                self.hands[seat].remove(move)
+            self._next_picker()
+        elif self.phase == CHOOSE:
+            self.chosen[seat] = move
+            self._next_chooser(1)
+        elif move:
+            self.tied = []
+            self.tie_dealt.append(seat)
+            self._start_deal(self.deal_index + 1, seat)
+        else:
+            self._over()
+        self._legal = self._moves_open()
+
+    def _next_picker(self) -> None:
+        count = self.players
+        for step in range(count):
+            seat = (self.to_move + step) % count
+            if self.pain_count[seat] < self.tables.picks:
+                self.to_move = seat
+                return
+        self.phase = PLAY
+        self.to_move = self.leader
+        self.scoring = [self.tables.orders(colours).score for colours in self.pain_colours]
+
+    def _next_chooser(self, start: int) -> None:
+        """Late: the next seat (from the leader round) that won cards and has not chosen."""
+        count = self.players
+        for step in range(start, count + 1):
+            seat = (self.to_move + step) % count
+            if self.chosen[seat] < 0 and self.won[seat]:
+                self.to_move = seat
+                return
+        self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        tables = self.tables
+        scores = []
+        for seat in range(self.players):
+            if tables.late:
+                colours = self.chosen[seat] if self.chosen[seat] >= 0 else 0
+                score = tables.pile_score(self.won[seat], colours)
+            elif tables.pain_in_hand:
+                score = self.points[seat]
+            else:
+                score = self.points[seat] + tables.pile_score(
+                    self.pain[seat], self.pain_colours[seat]
+                )
+            scores.append(score)
+            self.totals[seat] += score
+            self.positive[seat] += score > 0
+        self.results.append(scores)
+        if len(self.results) < self.deals_total:
+            self._start_deal(self.deal_index + 1, -1)
+            return
+        leaders = self.winners()
+        waiting = [seat for seat in leaders if seat not in self.tie_dealt]
+        if len(leaders) > 1 and self.rules.tie_break and waiting:
+            self.tied = leaders
+            self.phase = TIE
+            self.to_move = waiting[0]
+            return
+        self._over()
+
+    def _over(self) -> None:
+        self.tied = []
+        self.phase = OVER
+        self.finished = True
+
+    def winners(self) -> list[int]:
+        """The seats in the lead (`core.game.standings`), sharing the win once over."""
+        return winners(self.totals, self.positive if self.rules.tie_break else None)

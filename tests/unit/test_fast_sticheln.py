@@ -1,0 +1,199 @@
+"""The fast Sticheln core plays exactly as the reference it re-expresses.
+
+Positions come from the engine: a seeded game under any option combination RULES.md
+allows, 3 to 8 players (the French deck at 4), played forward by random legal moves to
+somewhere in its deal. From there `bots.world.Deal` and `FastDeal` must lay down the same
+pain cards, choose the same rule-of-thumb card at every step, see the same cards take
+each trick and end on the same scores.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sticheln_tui.bots.world import Deal
+from sticheln_tui.core.game import (
+    ChooseColours,
+    Game,
+    Phase,
+    PickPain,
+    PlayCard,
+    SettleTie,
+)
+from sticheln_tui.core.sticheln import Rules, cards_taking, tricks_per_deal
+from sticheln_tui.fast.sticheln import (
+    CHOOSE,
+    OVER,
+    PICK,
+    PLAY,
+    FastDeal,
+    FastGame,
+    tables,
+)
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+PHASES = [Phase.PICK, Phase.PLAY, Phase.CHOOSE, Phase.TIE, Phase.OVER]  # FastGame's order
+SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=None)
+
+
+@st.composite
+def rule_tables(draw) -> tuple[int, Rules]:
+    """A player count and any combination of the options a deal's play depends on."""
+    players = draw(st.integers(min_value=3, max_value=8))
+    reverse = draw(st.booleans())
+    late = draw(st.booleans())
+    rules = Rules(
+        reverse=reverse,
+        mild=False if reverse else draw(st.booleans()),
+        harsh=draw(st.booleans()),
+        dark=False if late else draw(st.booleans()),
+        late=late,
+        pain_in_hand=False if late else draw(st.booleans()),
+        latest_trump=draw(st.booleans()),
+        zeros_trump=False if reverse else draw(st.booleans()),
+        dealer_leads=draw(st.booleans()),
+        deals=1,
+        french_deck=draw(st.booleans()) if players == 4 else False,
+    )
+    return players, rules
+
+
+@st.composite
+def positions(draw) -> Game:
+    """A game somewhere in its only deal, before its last card."""
+    players, rules = draw(rule_tables())
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    game = Game(NAMES[:players], rules, seed % players, seed)
+    moves = players * (rules.picks + tricks_per_deal(players, rules))
+    rng = random.Random(seed)
+    for _ in range(draw(st.integers(min_value=0, max_value=moves - 1))):
+        game.apply(rng.choice(game.legal_moves()))
+    return game
+
+
+def reference_deal(game: Game) -> Deal:
+    """The deal as `bots.world.Deal` holds it, every card known (as a sample would)."""
+    return Deal(
+        game.rules,
+        [list(hand) for hand in game.hands],
+        [list(cards) for cards in game.pain_cards],
+        [tuple(dict.fromkeys(card.colour for card in cards)) for cards in game.pain_cards],
+        [list(pile) for pile in game.won],
+        [(play.seat, play.card) for play in game.trick],
+        game.leader if game.phase is Phase.PICK else game.to_move,
+    )
+
+
+def fast_deal(deal: Deal, players: int) -> FastDeal:
+    return FastDeal.of(
+        tables(deal.rules, players),
+        deal.hands,
+        deal.pain,
+        deal.pain_colours,
+        deal.won,
+        deal.trick,
+        deal.to_move,
+    )
+
+
+def assert_same(fast: FastDeal, deal: Deal) -> None:
+    table = fast.tables
+    assert fast.hands == [table.mask(hand) for hand in deal.hands]
+    assert fast.pain == [table.mask(cards) for cards in deal.pain]
+    assert fast.won == [table.mask(pile) for pile in deal.won]
+    assert fast.to_move == deal.to_move
+
+
+@SETTINGS
+@given(positions())
+def test_fast_deal_plays_out_as_the_reference(game):
+    deal = reference_deal(game)
+    players = len(game.players)
+    fast = fast_deal(deal, players)
+    table = fast.tables
+    assert_same(fast, deal)
+    if game.phase is Phase.PICK:
+        deal.finish_picks()
+        fast.finish_picks()
+        assert_same(fast, deal)
+    played_out = fast.copy()
+    played_out.play_out()
+    while not deal.finished():
+        assert not fast.finished()
+        hand = deal.hands[deal.to_move]
+        trick = [card for _, card in deal.trick]
+        if trick:
+            expected = table.mask(cards_taking(trick, hand, deal.rules))
+            assert fast.taking() == table.strength_ranked(expected)
+        card = deal.thumb()
+        assert table.card(fast.thumb()) == card
+        deal.play(card)
+        fast.play(table.index(card))
+        assert_same(fast, deal)
+    assert fast.finished()
+    assert fast.scores() == deal.scores()
+    assert played_out.scores() == deal.scores()
+    assert played_out.won == fast.won
+
+
+def test_tables_convert_cards_both_ways():
+    table = tables(Rules(french_deck=True), 4)
+    hand = [table.card(0), table.card(51), table.card(13)]
+    assert table.cards(table.mask(hand)) == sorted(hand, key=table.index)
+    assert [table.index(card) for card in table.deck] == list(range(52))
+    assert tables(Rules(french_deck=True), 4) is table
+
+
+@st.composite
+def games(draw) -> tuple[int, Rules]:
+    """A player count and any option combination RULES.md allows for a whole game."""
+    players, rules = draw(rule_tables())
+    deals = draw(st.sampled_from([None, 1, 2]))
+    return players, replace(rules, deals=deals, tie_break=draw(st.booleans()))
+
+
+def decoded(fast: FastGame, moves: list[int]) -> list[object]:
+    """Fast moves as the engine's move objects."""
+    table = fast.tables
+    if fast.phase == PICK:
+        return [PickPain(table.card(move)) for move in moves]
+    if fast.phase == PLAY:
+        return [PlayCard(table.card(move)) for move in moves]
+    if fast.phase == CHOOSE:
+        names = table.colour_names
+        return [
+            ChooseColours(tuple(name for c, name in enumerate(names) if move >> c & 1))
+            for move in moves
+        ]
+    return [SettleTie(bool(move)) for move in moves]
+
+
+@SETTINGS
+@given(games(), st.integers(min_value=0, max_value=2**32 - 1))
+def test_fast_game_plays_as_the_engine(table, seed):
+    players, rules = table
+    leader = seed % players
+    game = Game(NAMES[:players], rules, leader, seed)
+    fast = FastGame(players, rules, leader, seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        assert not fast.finished
+        assert fast.phase == PHASES.index(game.phase)
+        assert fast.to_move == game.to_move
+        assert fast.won == [fast.tables.mask(pile) for pile in game.won]
+        moves = fast.legal_moves()
+        assert decoded(fast, moves) == list(game.legal_moves())
+        pick = rng.randrange(len(moves))
+        if pick % 5 == 0:  # now and then through a clone, which must go on alike
+            fast = fast.clone()
+        game.apply(game.legal_moves()[pick])
+        fast.apply(moves[pick])
+        assert fast.results == [[score.total for score in r.scores] for r in game.results]
+    assert fast.finished
+    assert fast.phase == OVER
+    assert fast.totals == list(game.totals)
+    assert tuple(fast.winners()) == game.winners
