@@ -436,7 +436,9 @@ class FastHattrickGame:
         return FastDeal(table, hands, [0] * count, [0] * count, [], [], 0, (dealer + 1) % count)
 
     def clone(self) -> FastHattrickGame:
-        copy = object.__new__(FastHattrickGame)
+        # Not __new__: compiled by mypyc, that runs __init__ (which deals; the fields are
+        # all overwritten below).
+        copy = FastHattrickGame(self.table.players)
         copy.table = self.table
         copy.deals_total = self.deals_total
         copy.first_leader = self.first_leader

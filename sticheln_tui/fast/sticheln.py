@@ -418,7 +418,7 @@ class FastDeal(TrickPlay):
         return deal
 
     def copy(self) -> FastDeal:
-        copy = FastDeal.__new__(FastDeal)
+        copy = FastDeal(self.tables)  # not __new__: compiled by mypyc, that runs __init__
         self._copy_trick(copy)
         copy.hands = list(self.hands)
         copy.orders = list(self.orders)
@@ -680,7 +680,9 @@ class FastGame(TrickPlay):
         self._start_deal(0, -1)
 
     def clone(self) -> FastGame:
-        copy = FastGame.__new__(FastGame)
+        # Not __new__: compiled by mypyc, that runs __init__ (which deals; the fields are
+        # all overwritten below).
+        copy = FastGame(self.players, self.rules, self.first_leader, 0)
         self._copy_trick(copy)
         copy.players = self.players
         copy.next_seat = self.next_seat
