@@ -9,10 +9,12 @@ about the package is in pyproject.toml.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from setuptools import Distribution, setup
+from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 
 COMPILE_WANTED = os.environ.get("STICHELN_COMPILE") == "1"
@@ -57,7 +59,16 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # no compiler, or it failed: the .py files remain
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
-            warn(f"the compiled build failed ({error})")
+            warn(f"the compiled build failed ({type(error).__name__}, shown above)")
+
+
+class CleanBuild(build):
+    """Starts from an empty build directory: the wheel takes all it holds, so a compiled
+    module left by an earlier build would be installed even when this one falls back."""
+
+    def run(self) -> None:
+        shutil.rmtree(self.build_platlib, ignore_errors=True)
+        super().run()
 
 
 class CompiledDistribution(Distribution):
@@ -68,6 +79,9 @@ class CompiledDistribution(Distribution):
 
 
 if COMPILE_WANTED:
-    setup(distclass=CompiledDistribution, cmdclass={"build_ext": OptionalBuildExt})
+    setup(
+        distclass=CompiledDistribution,
+        cmdclass={"build": CleanBuild, "build_ext": OptionalBuildExt},
+    )
 else:
     setup()
