@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Self
 
 from ..core.cards import Card
 from ..core.hattrick import (
@@ -408,6 +409,11 @@ class FastHattrickGame:
     seed: `clone()`, `legal_moves()`, `apply(move)`, `finished`; `results` holds each
     finished deal's scores by seat."""
 
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # A bare object for `clone()`: compiled by mypyc, a class without its own
+        # __new__ would run __init__ there.
+        return super().__new__(cls)
+
     def __init__(
         self,
         players: int,
@@ -436,9 +442,7 @@ class FastHattrickGame:
         return FastDeal(table, hands, [0] * count, [0] * count, [], [], 0, (dealer + 1) % count)
 
     def clone(self) -> FastHattrickGame:
-        # Not __new__: compiled by mypyc, that runs __init__ (which deals; the fields are
-        # all overwritten below).
-        copy = FastHattrickGame(self.table.players)
+        copy = FastHattrickGame.__new__(FastHattrickGame)
         copy.table = self.table
         copy.deals_total = self.deals_total
         copy.first_leader = self.first_leader

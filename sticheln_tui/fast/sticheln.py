@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from ..core.cards import Card
 from ..core.sticheln import (
@@ -309,6 +309,11 @@ class TrickPlay:
     """The trick on the table and who takes it so far: what `FastDeal` and `FastGame`
     share."""
 
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # A bare object for `copy()` and `clone()`: compiled by mypyc, a class without its own
+        # __new__ would run __init__ there.
+        return super().__new__(cls)
+
     def __init__(self, tables: Tables) -> None:
         self.tables: Tables = tables
         self.trick: list[int] = []
@@ -418,7 +423,7 @@ class FastDeal(TrickPlay):
         return deal
 
     def copy(self) -> FastDeal:
-        copy = FastDeal(self.tables)  # not __new__: compiled by mypyc, that runs __init__
+        copy = FastDeal.__new__(FastDeal)
         self._copy_trick(copy)
         copy.hands = list(self.hands)
         copy.orders = list(self.orders)
@@ -680,9 +685,7 @@ class FastGame(TrickPlay):
         self._start_deal(0, -1)
 
     def clone(self) -> FastGame:
-        # Not __new__: compiled by mypyc, that runs __init__ (which deals; the fields are
-        # all overwritten below).
-        copy = FastGame(self.players, self.rules, self.first_leader, 0)
+        copy = FastGame.__new__(FastGame)
         self._copy_trick(copy)
         copy.players = self.players
         copy.next_seat = self.next_seat
