@@ -79,11 +79,7 @@ class SeesEveryHand:
         return true_deal(self.game)
 
 
-# The game's strong search once it draws through `sample`; until then the frozen one.
-_SEARCH: type[Bot] = StrongBot if hasattr(StrongBot, "sample") else FrozenStrongBot
-
-
-class CheaterBot(SeesEveryHand, _SEARCH):  # type: ignore[valid-type, misc]
+class CheaterBot(SeesEveryHand, StrongBot):
     level = "cheater"
 
 

@@ -5,10 +5,18 @@ A sample is worth our deal score minus the others' average. The playout budget i
 for a table of four; bigger tables get proportionally fewer playouts (each plays more
 cards), so a move takes about as long at any table. The time limit only guards against
 a much slower machine.
+
+With `halving` on (a bot's choice), playouts go to the close candidates: the budget is
+spent in rounds, every candidate still in plays each round's new deals, and after each
+round the worse half (by its average so far) drops out, so the last few are weighed on
+many more deals than an even split gives them. Without it, every candidate plays every
+sampled deal. What a sampled deal is worth is `worth`'s to say (by default our deal
+score minus the others' average).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
@@ -32,6 +40,7 @@ class SamplingBot(Bot):
     """A bot that searches by sampling; `default_playouts` is its budget at four seats."""
 
     default_playouts = 0
+    halving = False  # spend the playouts on the close candidates (see the module)
 
     def __init__(
         self, seed: int = 0, playouts: int | None = None, time_limit: float = TIME_LIMIT
@@ -40,6 +49,11 @@ class SamplingBot(Bot):
         self.playouts = self.default_playouts if playouts is None else playouts
         self.time_limit = time_limit
         self.playouts_run = 0  # deals played out so far, over every search
+
+    def worth(self, me: int, scores: Sequence[int]) -> float:
+        """What a sampled deal ending with these deal scores is worth to seat `me`, to
+        rank the candidates by: its margin."""
+        return margin(me, scores)
 
     def search(
         self,
@@ -53,18 +67,34 @@ class SamplingBot(Bot):
         deal; `trial(world, candidate)` makes the candidate move in a copy of it, plays
         the deal out and returns every seat's deal score."""
         totals = dict.fromkeys(candidates, 0.0)
+        margins = dict.fromkeys(candidates, 0.0)
         deadline = time.monotonic() + self.time_limit
+        budget = self.playouts * 4 // players
+        rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
+        alive = list(candidates)
         samples = 0
-        others = players - 1
-        for _ in range(max(1, self.playouts * 4 // players // len(candidates))):
-            world = sample()
-            for candidate in candidates:
-                scores = trial(world.copy(), candidate)
-                totals[candidate] += scores[me] - (sum(scores) - scores[me]) / others
-            samples += 1
-            self.playouts_run += len(candidates)
-            if time.monotonic() > deadline:
+        out_of_time = False
+        for round_number in range(rounds):
+            for _ in range(max(1, budget // rounds // len(alive))):
+                world = sample()
+                for candidate in alive:
+                    scores = trial(world.copy(), candidate)
+                    totals[candidate] += self.worth(me, scores)
+                    margins[candidate] += margin(me, scores)
+                samples += 1
+                self.playouts_run += len(alive)
+                out_of_time = time.monotonic() > deadline
+                if out_of_time:
+                    break
+            alive.sort(key=totals.__getitem__, reverse=True)
+            if out_of_time or round_number == rounds - 1:
                 break
-        best = max(candidates, key=totals.__getitem__)
-        average = totals[best] / samples
+            del alive[(len(alive) + 1) // 2 :]
+        best = alive[0]
+        average = margins[best] / samples
         return best, f"ends best over {samples} sampled deals: {average:+.1f} against the table"
+
+
+def margin(me: int, scores: Sequence[int]) -> float:
+    """Seat `me`'s deal score minus the others' average."""
+    return scores[me] - (sum(scores) - scores[me]) / (len(scores) - 1)

@@ -149,6 +149,23 @@ def test_a_strong_bot_out_of_time_still_plays_a_legal_card():
         game.apply(advice.move)
 
 
+def test_halving_spends_the_playouts_on_the_close_candidates():
+    """Clear losers drop out after a round, so the best candidates are weighed on more
+    deals than an even split of the same budget would give them."""
+    played = Counter()
+
+    def trial(world: list[float], candidate: int) -> list[float]:
+        played[candidate] += 1
+        return [candidate + world[0], 0, 0, 0]
+
+    rng = random.Random(1)
+    bot = StrongBot(playouts=800, time_limit=60)
+    best, _ = bot.search(0, 4, range(8), lambda: [rng.uniform(-2, 2)], trial)
+    assert best == 7
+    assert sum(played.values()) <= 800
+    assert played[7] > 2 * 800 // 8 > played[0]
+
+
 # -- 2. the same seed and view give the same move -------------------------------------
 
 
