@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from ..core.standings import winners
 from .base import Bot
 
 TIME_LIMIT = 0.8
@@ -41,6 +42,12 @@ class SamplingBot(Bot):
 
     default_playouts = 0
     halving = False  # spend the playouts on the close candidates (see the module)
+    # In a game's last deal, what winning the game is worth on top of the deal's margin
+    # (a margin is some points; a win is the game). None: the margin alone.
+    win_bonus: float | None = None
+    # While a game's last deal is searched: the totals before it, in the sense of the deal
+    # scores (higher is better); else None.
+    final_totals: tuple[int, ...] | None = None
 
     def __init__(
         self, seed: int = 0, playouts: int | None = None, time_limit: float = TIME_LIMIT
@@ -52,8 +59,14 @@ class SamplingBot(Bot):
 
     def worth(self, me: int, scores: Sequence[int]) -> float:
         """What a sampled deal ending with these deal scores is worth to seat `me`, to
-        rank the candidates by: its margin."""
-        return margin(me, scores)
+        rank the candidates by: its margin, and in the game's last deal the win bonus
+        (shared when tied) if these scores make this seat the game's winner."""
+        worth = margin(me, scores)
+        if self.final_totals is None or self.win_bonus is None:
+            return worth
+        ends = [total + score for total, score in zip(self.final_totals, scores, strict=True)]
+        top = winners(ends)
+        return worth + self.win_bonus * (me in top) / len(top)
 
     def search(
         self,

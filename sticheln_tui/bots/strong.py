@@ -11,11 +11,10 @@ that ends in a win is worth more than its margin alone: it is the win that count
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
-from ..core.sticheln import winners
 from ..fast.sticheln import FastDeal, tables
 from .base import Advice, StichelnBot
 from .search import SamplingBot
@@ -29,11 +28,7 @@ class StrongBot(SamplingBot, StichelnBot):
     # 0.2 s at four seats), in which it played out 600 deals.
     default_playouts = 1400
     halving = True
-    # In a game's last deal, what winning the game is worth on top of the deal's margin
-    # (a margin is some points; a win is the game).
     win_bonus = 10.0
-    # The totals before the deal being searched when it is the game's last, else None.
-    _final: tuple[int, ...] | None = None
 
     def sample(self, view: SeatView, rng: random.Random) -> Deal:
         """One guess at the whole deal that agrees with what this seat has seen."""
@@ -68,14 +63,11 @@ class StrongBot(SamplingBot, StichelnBot):
         first: Callable[[FastDeal, int], None],
     ) -> tuple[Card, str]:
         """`first(deal, card)` makes the move being weighed in a sampled deal."""
-        self._final = view.totals if view.deal >= view.deals_total else None
+        self.final_totals = view.totals if view.deal >= view.deals_total else None
         table = tables(view.rules, len(view.players))
 
         def sample() -> FastDeal:
-            deal = self.sample(view, rng)
-            return FastDeal.of(
-                table, deal.hands, deal.pain, deal.pain_colours, deal.won, deal.trick, deal.to_move
-            )
+            return self.sample(view, rng).in_ints()
 
         def trial(deal: FastDeal, card: int) -> list[int]:
             first(deal, card)
@@ -86,12 +78,3 @@ class StrongBot(SamplingBot, StichelnBot):
             view.seat, len(view.players), [table.index(card) for card in cards], sample, trial
         )
         return table.card(card), why
-
-    def worth(self, me: int, scores: Sequence[int]) -> float:
-        """The deal's margin, and in the game's last deal a bonus (shared when tied) if
-        these deal scores make this seat the game's winner."""
-        worth = super().worth(me, scores)
-        if self._final is None:
-            return worth
-        top = winners([total + score for total, score in zip(self._final, scores, strict=True)])
-        return worth + self.win_bonus * (me in top) / len(top)
