@@ -47,16 +47,7 @@ def sticheln_deal(seed: int) -> sticheln.FastDeal:
     rng = random.Random(seed)
     while game.phase is not Phase.PLAY:
         game.apply(rng.choice(game.legal_moves()))
-    deal = sample_deal(game.view(game.to_move), rng)
-    return sticheln.FastDeal.of(
-        sticheln.tables(RULES, PLAYERS),
-        deal.hands,
-        deal.pain,
-        deal.pain_colours,
-        deal.won,
-        deal.trick,
-        deal.to_move,
-    )
+    return sample_deal(game.view(game.to_move), rng).in_ints()
 
 
 def hattrick_deal(seed: int) -> hattrick.FastDeal:

@@ -53,7 +53,8 @@ RESAMPLES = 2000  # bootstrap resamples for the intervals over deals
 
 
 def true_deal(game: Game) -> Deal:
-    """The deal in progress exactly as it is, in the search's deal model."""
+    """The deal in progress exactly as it is, every hand known, in the search's deal model
+    (the fast core's property tests take it as their reference too)."""
     return Deal(
         game.rules,
         [list(hand) for hand in game.hands],

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..core.cards import Card
 from ..core.game import Phase, SeatView
 from ..core.sticheln import Rules, colour_choices, deal_leader, deck_for, score_deal, trick_winner
+from ..fast.sticheln import FastDeal, tables
 from .thumb import pick_cards, thumb_card
 
 
@@ -69,6 +70,18 @@ class Deal:
     won: list[list[Card]]
     trick: list[tuple[int, Card]]
     to_move: int
+
+    def in_ints(self) -> FastDeal:
+        """This deal in the fast core's ints, to be played out many times faster."""
+        return FastDeal.of(
+            tables(self.rules, len(self.hands)),
+            self.hands,
+            self.pain,
+            self.pain_colours,
+            self.won,
+            self.trick,
+            self.to_move,
+        )
 
     def copy(self) -> Deal:
         return Deal(

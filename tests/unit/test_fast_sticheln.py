@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ladder import true_deal
 
 from sticheln_tui.bots.world import Deal
 from sticheln_tui.core.game import (
@@ -75,31 +76,6 @@ def positions(draw) -> Game:
     return game
 
 
-def reference_deal(game: Game) -> Deal:
-    """The deal as `bots.world.Deal` holds it, every card known (as a sample would)."""
-    return Deal(
-        game.rules,
-        [list(hand) for hand in game.hands],
-        [list(cards) for cards in game.pain_cards],
-        [tuple(dict.fromkeys(card.colour for card in cards)) for cards in game.pain_cards],
-        [list(pile) for pile in game.won],
-        [(play.seat, play.card) for play in game.trick],
-        game.leader if game.phase is Phase.PICK else game.to_move,
-    )
-
-
-def fast_deal(deal: Deal, players: int) -> FastDeal:
-    return FastDeal.of(
-        tables(deal.rules, players),
-        deal.hands,
-        deal.pain,
-        deal.pain_colours,
-        deal.won,
-        deal.trick,
-        deal.to_move,
-    )
-
-
 def assert_same(fast: FastDeal, deal: Deal) -> None:
     table = fast.tables
     assert fast.hands == [table.mask(hand) for hand in deal.hands]
@@ -111,9 +87,8 @@ def assert_same(fast: FastDeal, deal: Deal) -> None:
 @SETTINGS
 @given(positions())
 def test_fast_deal_plays_out_as_the_reference(game):
-    deal = reference_deal(game)
-    players = len(game.players)
-    fast = fast_deal(deal, players)
+    deal = true_deal(game)
+    fast = deal.in_ints()
     table = fast.tables
     assert_same(fast, deal)
     if game.phase is Phase.PICK:

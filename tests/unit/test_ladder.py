@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
-from pathlib import Path
 
+import ladder
 import pytest
 
 from sticheln_tui.bots import bot_name
@@ -15,10 +14,6 @@ from sticheln_tui.bots.world import sample_deal
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.sticheln import Rules
-
-# The benchmarks import each other as scripts do, from their own folder.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import ladder
 
 
 @pytest.mark.parametrize("game", list(GAMES))
