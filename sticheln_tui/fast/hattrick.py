@@ -34,6 +34,7 @@ from ..core.hattrick import (
     score_pile,
 )
 from ..core.table import shuffle
+from .bits import bits_of, mask_of
 
 WIDTH = 21  # values 0-20: one field of a mask per colour
 FIELD = (1 << WIDTH) - 1
@@ -48,24 +49,6 @@ JOIN = 0.4
 KEEP = 0.5
 PASS_COST = 2
 TOP_VALUE = 20
-
-
-# By byte of a mask (CARDS bits fit in 8), then the byte's value: its set bits' indices.
-_BYTE_BITS: list[list[list[int]]] = [
-    [[8 * byte + bit for bit in range(8) if value >> bit & 1] for value in range(256)]
-    for byte in range(8)
-]
-
-
-def bits_of(mask: int) -> list[int]:
-    """The indices of the set bits of a card mask, lowest first."""
-    indices: list[int] = []
-    byte = 0
-    while mask:
-        indices += _BYTE_BITS[byte][mask & 255]
-        mask >>= 8
-        byte += 1
-    return indices
 
 
 class Tables:
@@ -128,10 +111,7 @@ class Tables:
         return self.indices[card]
 
     def mask(self, cards: Iterable[Card]) -> int:
-        bits = 0
-        for card in cards:
-            bits |= 1 << self.indices[card]
-        return bits
+        return mask_of(self.indices, cards)
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of `mask`, by colour (`COLOURS` order), then value."""

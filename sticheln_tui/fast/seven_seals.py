@@ -41,6 +41,7 @@ from ..core.seven_seals import (
     trick_winner,
 )
 from ..core.table import PlayCard
+from .bits import bits_of, mask_of
 
 COLOUR_COUNT = len(COLOURS)
 KINDS = len(SEAL_KINDS)
@@ -110,10 +111,7 @@ class Tables:
         return self.indices[card]
 
     def mask(self, cards: Iterable[Card]) -> int:
-        bits = 0
-        for card in cards:
-            bits |= 1 << self.indices[card]
-        return bits
+        return mask_of(self.indices, cards)
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of `mask`, in `sort_hand` order."""
@@ -128,16 +126,6 @@ def tables(players: int) -> Tables:
     found = _TABLES.get(players)
     if found is None:
         found = _TABLES[players] = Tables(players)
-    return found
-
-
-def bits_of(mask: int) -> list[int]:
-    """The set bits of `mask`, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
     return found
 
 

@@ -15,7 +15,7 @@ the same cards and scores on every option and table size.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any, Self
 
@@ -30,6 +30,7 @@ from ..core.sticheln import (
     winners,
 )
 from ..core.table import shuffle
+from .bits import bits_of, mask_of
 
 
 class Orders:
@@ -68,21 +69,21 @@ class Orders:
 
     def ranked(self, hand: int) -> int:
         """A hand (a mask of cards) ranked."""
-        ranked = 0
-        while hand:
-            low = hand & -hand
-            ranked |= self.ranked_bit[low.bit_length() - 1]
-            hand ^= low
-        return ranked
+        return _gathered(hand, self.ranked_bit)
 
     def reranked(self, strength: int) -> int:
         """A hand given as strength-rank bits, ranked."""
-        ranked = 0
-        while strength:
-            low = strength & -strength
-            ranked |= self.ranked_by_strength[low.bit_length() - 1]
-            strength ^= low
-        return ranked
+        return _gathered(strength, self.ranked_by_strength)
+
+
+def _gathered(mask: int, bits: list[int]) -> int:
+    """The union of `bits[i]` over the set bits `i` of `mask`."""
+    gathered = 0
+    while mask:
+        low = mask & -mask
+        gathered |= bits[low.bit_length() - 1]
+        mask ^= low
+    return gathered
 
 
 def _power(card: Card, rules: Rules) -> int:
@@ -186,15 +187,12 @@ class Tables:
     def index(self, card: Card) -> int:
         return self.indices[card]
 
-    def mask(self, cards: Sequence[Card]) -> int:
-        mask = 0
-        for card in cards:
-            mask |= 1 << self.indices[card]
-        return mask
+    def mask(self, cards: Iterable[Card]) -> int:
+        return mask_of(self.indices, cards)
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of a mask, in deck order."""
-        return [self.deck[i] for i in range(self.size) if mask >> i & 1]
+        return [self.deck[i] for i in bits_of(mask)]
 
     def colours(self, names: Sequence[str]) -> int:
         """A set of colour names as a colour mask."""
