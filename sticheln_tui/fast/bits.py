@@ -17,9 +17,25 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def mask_of(indices: dict[Card, int], cards: Iterable[Card]) -> int:
-    """The mask of `cards`, each at its index in `indices`."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << indices[card]
-    return mask
+class CardIndex:
+    """A table's cards by index and indices by card: the edge where `Card`s become ints."""
+
+    def __init__(self, card_at: list[Card]) -> None:
+        self.card_at: list[Card] = card_at
+        self.indices: dict[Card, int] = {card: i for i, card in enumerate(card_at)}
+
+    def card(self, index: int) -> Card:
+        return self.card_at[index]
+
+    def index(self, card: Card) -> int:
+        return self.indices[card]
+
+    def mask(self, cards: Iterable[Card]) -> int:
+        mask = 0
+        for card in cards:
+            mask |= 1 << self.indices[card]
+        return mask
+
+    def cards(self, mask: int) -> list[Card]:
+        """The cards of `mask`, in index order."""
+        return [self.card_at[i] for i in bits_of(mask)]

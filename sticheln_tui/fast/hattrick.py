@@ -34,7 +34,7 @@ from ..core.hattrick import (
     score_pile,
 )
 from ..core.table import shuffle
-from .bits import bits_of, mask_of
+from .bits import CardIndex, bits_of
 
 WIDTH = 21  # values 0-20: one field of a mask per colour
 FIELD = (1 << WIDTH) - 1
@@ -51,7 +51,7 @@ PASS_COST = 2
 TOP_VALUE = 20
 
 
-class Tables:
+class Tables(CardIndex):
     """One table size's deck and rules, as ints; build it with `tables(players)`."""
 
     def __init__(self, players: int) -> None:
@@ -60,10 +60,7 @@ class Tables:
         self.players: int = players
         self.deck: list[Card] = deck
         # By card index (every index below CARDS, in the deck or not).
-        self.every_card: list[Card] = [
-            Card(colour, value) for colour in COLOURS for value in range(WIDTH)
-        ]
-        self.indices: dict[Card, int] = {card: i for i, card in enumerate(self.every_card)}
+        super().__init__([Card(colour, value) for colour in COLOURS for value in range(WIDTH)])
         self.colour: list[int] = [index // WIDTH for index in range(CARDS)]
         self.value: list[int] = [index % WIDTH for index in range(CARDS)]
         self.field: list[int] = [FIELD << (colour * WIDTH) for colour in range(len(COLOURS))]
@@ -74,7 +71,7 @@ class Tables:
         # By card: its place in Card order (colour name, then value), which settles equal
         # weights in the rules of thumb as comparing their Weight tuples does.
         self.rank: list[int] = [0] * CARDS
-        for place, card in enumerate(sorted(self.every_card)):
+        for place, card in enumerate(sorted(self.card_at)):
             self.rank[self.indices[card]] = place
         # By the colours in the trick (a colour set): the cards that may join it, and the
         # cards that may be shown to pass.
@@ -107,24 +104,14 @@ class Tables:
         self.pile_scores: dict[int, int] = {}
         self.pass_score: int = score_pile((), deck[:1])
 
-    def index(self, card: Card) -> int:
-        return self.indices[card]
-
-    def mask(self, cards: Iterable[Card]) -> int:
-        return mask_of(self.indices, cards)
-
-    def cards(self, mask: int) -> list[Card]:
-        """The cards of `mask`, by colour (`COLOURS` order), then value."""
-        return [self.every_card[index] for index in bits_of(mask)]
-
     def move_of(self, card: Card, passed: bool) -> int:
         return self.indices[card] + (PASS if passed else 0)
 
     def decode(self, move: int) -> tuple[Card, bool]:
         """(the card, whether it is shown to pass) of an int move."""
         if move >= PASS:
-            return self.every_card[move - PASS], True
-        return self.every_card[move], False
+            return self.card_at[move - PASS], True
+        return self.card_at[move], False
 
     def pile_score(self, pile: int) -> int:
         """What a pile scores, pass cards left out."""
@@ -282,7 +269,7 @@ class FastDeal:
             if table.value[second] > table.value[first]:
                 leader = second
             elif table.value[second] == table.value[first]:
-                leader = played[next_leader([table.every_card[card] for card in played])]
+                leader = played[next_leader([table.card_at[card] for card in played])]
         self.to_move = self.seats[played.index(leader)]
         self.played = []
         self.seats = []

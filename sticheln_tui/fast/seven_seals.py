@@ -41,7 +41,7 @@ from ..core.seven_seals import (
     trick_winner,
 )
 from ..core.table import PlayCard
-from .bits import bits_of, mask_of
+from .bits import CardIndex, bits_of
 
 COLOUR_COUNT = len(COLOURS)
 KINDS = len(SEAL_KINDS)
@@ -63,7 +63,7 @@ RETURN_GAIN = COLOURED_PENALTY
 BLACK_COST = PENALTY[BLACK]
 
 
-class Tables:
+class Tables(CardIndex):
     """One table size's deck and rules, as ints; build it with `tables(players)`."""
 
     def __init__(self, players: int) -> None:
@@ -71,7 +71,7 @@ class Tables:
         self.players: int = players
         self.deck: list[Card] = deck
         self.top: int = deck[-1].value
-        self.indices: dict[Card, int] = {card: index for index, card in enumerate(deck)}
+        super().__init__(deck)
         self.colour: list[int] = [COLOURS.index(card.colour) for card in deck]
         self.colour_mask: list[int] = [
             self.mask(card for card in deck if card.colour == colour) for colour in COLOURS
@@ -103,19 +103,6 @@ class Tables:
         # By card: what keeping it weighs in the rule of thumb (a seat / the saboteur).
         self.keep: list[float] = [KEEP * card.value / self.top for card in deck]
         self.saboteur_keep: list[float] = [SABOTEUR_KEEP * card.value / self.top for card in deck]
-
-    def card(self, index: int) -> Card:
-        return self.deck[index]
-
-    def index(self, card: Card) -> int:
-        return self.indices[card]
-
-    def mask(self, cards: Iterable[Card]) -> int:
-        return mask_of(self.indices, cards)
-
-    def cards(self, mask: int) -> list[Card]:
-        """The cards of `mask`, in `sort_hand` order."""
-        return [self.deck[index] for index in bits_of(mask)]
 
 
 _TABLES: dict[int, Tables] = {}

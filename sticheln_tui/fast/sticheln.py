@@ -15,7 +15,7 @@ the same cards and scores on every option and table size.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, Self
 
@@ -30,7 +30,7 @@ from ..core.sticheln import (
     winners,
 )
 from ..core.table import shuffle
-from .bits import bits_of, mask_of
+from .bits import CardIndex
 
 
 class Orders:
@@ -124,7 +124,7 @@ def _lowest_ranked(mask: int, rank: list[int]) -> int:
     return best
 
 
-class Tables:
+class Tables(CardIndex):
     """Sticheln's rules for one (rules, players), as lists and masks over card indices."""
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -132,7 +132,7 @@ class Tables:
         self.players: int = players
         self.deck: list[Card] = deck_for(players, rules)
         self.size: int = len(self.deck)
-        self.indices: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}
+        super().__init__(self.deck)
         names = list(dict.fromkeys(card.colour for card in self.deck))
         self.colour_names: list[str] = names
         self.colour: list[int] = [names.index(card.colour) for card in self.deck]
@@ -180,19 +180,6 @@ class Tables:
         self.strength_part: int = (1 << self.size) - 1  # of a ranked hand
         self.shed_shift: int = 2 * self.size  # where its shed part starts
         self._orders: list[Orders | None] = [None] * (1 << len(names))
-
-    def card(self, index: int) -> Card:
-        return self.deck[index]
-
-    def index(self, card: Card) -> int:
-        return self.indices[card]
-
-    def mask(self, cards: Iterable[Card]) -> int:
-        return mask_of(self.indices, cards)
-
-    def cards(self, mask: int) -> list[Card]:
-        """The cards of a mask, in deck order."""
-        return [self.deck[i] for i in bits_of(mask)]
 
     def colours(self, names: Sequence[str]) -> int:
         """A set of colour names as a colour mask."""
