@@ -10,11 +10,11 @@ each trick and end on the same scores.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ladder import true_deal
+from test_engine_properties import tables as rule_sets
 
 from sticheln_tui.bots.world import Deal
 from sticheln_tui.core.game import (
@@ -42,31 +42,9 @@ SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=No
 
 
 @st.composite
-def rule_tables(draw) -> tuple[int, Rules]:
-    """A player count and any combination of the options a deal's play depends on."""
-    players = draw(st.integers(min_value=3, max_value=8))
-    reverse = draw(st.booleans())
-    late = draw(st.booleans())
-    rules = Rules(
-        reverse=reverse,
-        mild=False if reverse else draw(st.booleans()),
-        harsh=draw(st.booleans()),
-        dark=False if late else draw(st.booleans()),
-        late=late,
-        pain_in_hand=False if late else draw(st.booleans()),
-        latest_trump=draw(st.booleans()),
-        zeros_trump=False if reverse else draw(st.booleans()),
-        dealer_leads=draw(st.booleans()),
-        deals=1,
-        french_deck=draw(st.booleans()) if players == 4 else False,
-    )
-    return players, rules
-
-
-@st.composite
 def positions(draw) -> Game:
     """A game somewhere in its only deal, before its last card."""
-    players, rules = draw(rule_tables())
+    players, rules = draw(rule_sets(deals=st.just(1)))
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     game = Game(NAMES[:players], rules, seed % players, seed)
     moves = players * (rules.picks + tricks_per_deal(players, rules))
@@ -123,14 +101,6 @@ def test_tables_convert_cards_both_ways():
     assert tables(Rules(french_deck=True), 4) is table
 
 
-@st.composite
-def games(draw) -> tuple[int, Rules]:
-    """A player count and any option combination RULES.md allows for a whole game."""
-    players, rules = draw(rule_tables())
-    deals = draw(st.sampled_from([None, 1, 2]))
-    return players, replace(rules, deals=deals, tie_break=draw(st.booleans()))
-
-
 def decoded(fast: FastGame, moves: list[int]) -> list[object]:
     """Fast moves as the engine's move objects."""
     table = fast.tables
@@ -148,7 +118,7 @@ def decoded(fast: FastGame, moves: list[int]) -> list[object]:
 
 
 @SETTINGS
-@given(games(), st.integers(min_value=0, max_value=2**32 - 1))
+@given(rule_sets(), st.integers(min_value=0, max_value=2**32 - 1))
 def test_fast_game_plays_as_the_engine(table, seed):
     players, rules = table
     leader = seed % players
