@@ -17,6 +17,16 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
+def summed(mask: int, values: list[int]) -> int:
+    """The sum of `values[i]` over the set bits `i` of `mask`."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
 class CardIndex:
     """A table's cards by index and indices by card: the edge where `Card`s become ints."""
 

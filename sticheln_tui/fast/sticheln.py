@@ -30,7 +30,7 @@ from ..core.sticheln import (
     winners,
 )
 from ..core.table import shuffle
-from .bits import CardIndex
+from .bits import CardIndex, summed
 
 
 class Orders:
@@ -218,23 +218,11 @@ class Tables(CardIndex):
 
     def pile_score(self, cards: int, pain: int) -> int:
         """The deal score of these scored cards for a player with these pain colours."""
-        score = self.orders(pain).score
-        total = 0
-        while cards:
-            low = cards & -cards
-            total += score[low.bit_length() - 1]
-            cards ^= low
-        return total
+        return summed(cards, self.orders(pain).score)
 
     def pick_cost(self, cards: int) -> int:
         """What holding these cards (of one colour) as a pain colour is likely to cost."""
-        cost = self.card_pick_cost
-        total = 0
-        while cards:
-            low = cards & -cards
-            total += cost[low.bit_length() - 1]
-            cards ^= low
-        return total
+        return summed(cards, self.card_pick_cost)
 
     def late_colours(self, pile: int, order: list[int]) -> int:
         """Late: the best-scoring choice of pain colours among those in the pile, the
