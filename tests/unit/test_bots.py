@@ -166,6 +166,20 @@ def test_halving_spends_the_playouts_on_the_close_candidates():
     assert played[7] > 2 * 800 // 8 > played[0]
 
 
+def test_in_a_games_last_deal_the_win_outweighs_a_bigger_margin():
+    """Seat 0 trails seat 1 by 10 before the last deal: ending 9 up with the others far
+    down is the bigger margin, ending 11 up wins the game, and only then does it count."""
+    deals = {"margin": [9, 0, -9, -9], "win": [11, 0, 0, 0]}
+    bot = StrongBot(playouts=40, time_limit=60)
+
+    def best() -> str:
+        return bot.search(0, 4, list(deals), lambda: [], lambda _, move: deals[move])[0]
+
+    assert best() == "margin"
+    bot.final_totals = (0, 10, 0, 0)
+    assert best() == "win"
+
+
 # -- 2. the same seed and view give the same move -------------------------------------
 
 
