@@ -12,7 +12,7 @@ import random
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
-from ..core.sticheln import card_score, trick_winner
+from ..core.sticheln import CARD_BITS, card_score, takers, trick_winner
 from .base import Advice, StichelnBot
 from .thumb import pick_card
 from .world import own_colours, unseen_cards
@@ -55,6 +55,7 @@ class _Table:
         unseen = self.unseen
         # What an unknown card that joins the trick is worth to us, on average.
         self.added = sum(card_score(u, self.pain, rules) for u in unseen) / max(len(unseen), 1)
+        self.unseen_bits = sum(CARD_BITS[u] for u in unseen)
 
     def outlook(self, card: Card) -> tuple[float, float, int | None]:
         """(chance we take the trick with this card, what the trick is worth to us,
@@ -70,10 +71,19 @@ class _Table:
             return 0.0, worth, view.trick[winner].seat
         if not later or not unseen:
             return 1.0, worth, None
-        beaten_by = sum(trick_winner([*cards, u], rules) != position for u in unseen)
+        beaten_by = self._overtakers(cards)
         held = sum(view.hand_sizes[(view.seat + step) % count] for step in range(1, later + 1))
         chance_beaten = 1 - (1 - beaten_by / len(unseen)) ** held
         return 1 - OVERTAKE * chance_beaten, worth, None
+
+    def _overtakers(self, cards: list[Card]) -> int:
+        """How many unseen cards, played next, would take the trick from its last card,
+        which takes it now."""
+        rules = self.view.rules
+        if rules.latest_trump:  # a new trump colour can hand the trick to an earlier card
+            position = len(cards) - 1
+            return sum(trick_winner([*cards, u], rules) != position for u in self.unseen)
+        return (takers(cards[-1], cards[0].colour, rules) & self.unseen_bits).bit_count()
 
     def value(self, card: Card) -> float:
         view, rules = self.view, self.view.rules

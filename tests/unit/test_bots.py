@@ -18,10 +18,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from test_fast_sticheln import positions
 
 import sticheln_tui.bots as bots_package
 from sticheln_tui.bots import BOTS, LEVELS, NormalBot, make_bot, match
 from sticheln_tui.bots.base import Bot
+from sticheln_tui.bots.normal import _Table as normal_table
 from sticheln_tui.bots.strong import StrongBot
 from sticheln_tui.bots.world import Deal, played_cards, sample_deal, won_cards
 from sticheln_tui.core.cards import Card, sorted_cards
@@ -35,7 +38,7 @@ from sticheln_tui.core.game import (
     SettleTie,
 )
 from sticheln_tui.core.options import OPTIONS, PRESETS
-from sticheln_tui.core.sticheln import Rules, deck_for
+from sticheln_tui.core.sticheln import Rules, deck_for, trick_winner
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 PLAYER_COUNTS = range(3, 9)
@@ -582,3 +585,25 @@ def test_normal_advice_gives_a_one_line_reason_to_pick_and_play(rules):
         game.apply(advice.move)
     assert kinds[PickPain] == 4 * rules.picks and kinds[PlayCard] > 0
     assert not kinds[ChooseColours] and not kinds[SettleTie]
+
+
+# -- 7. the normal bot's count of the cards that could beat it ----------------------------
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(positions())
+def test_the_normal_bot_counts_overtakers_as_the_trick_rule_does(game):
+    """The normal bot counts the unseen cards that would take the trick from its card by a
+    mask; every such card, played next, must make `trick_winner` name another card."""
+    if game.phase is not Phase.PLAY:
+        return
+    view = game.view(game.to_move)
+    table = normal_table(view)
+    rules = view.rules
+    for card in view.hand:
+        cards = [play.card for play in view.trick] + [card]
+        position = len(cards) - 1
+        if trick_winner(cards, rules) != position:
+            continue
+        overtaking = sum(trick_winner([*cards, u], rules) != position for u in table.unseen)
+        assert table._overtakers(cards) == overtaking
