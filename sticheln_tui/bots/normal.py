@@ -12,9 +12,9 @@ import random
 from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
-from ..core.sticheln import CARD_BITS, card_score, takers, trick_winner
+from ..core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
 from .base import Advice, StichelnBot
-from .thumb import pick_card
+from .thumb import card_scores, pick_card
 from .world import own_colours, unseen_cards
 
 # How likely a later player who holds a card that beats ours will use it.
@@ -50,30 +50,34 @@ class _Table:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.pain = own_colours(view)
-        self.unseen = unseen_cards(view)
-        rules = view.rules
-        unseen = self.unseen
-        # What an unknown card that joins the trick is worth to us, on average.
-        self.added = sum(card_score(u, self.pain, rules) for u in unseen) / max(len(unseen), 1)
-        self.unseen_bits = sum(CARD_BITS[u] for u in unseen)
+        self.score = card_scores(self.pain, view.rules)
+        self.unseen = unseen = unseen_cards(view)
+        self.trick = [play.card for play in view.trick]
+        # What the cards on the table and an unknown card that joins the trick are worth
+        # to us, on average.
+        self.trick_worth = sum(map(self.score.__getitem__, self.trick))
+        self.added = sum(map(self.score.__getitem__, unseen)) / max(len(unseen), 1)
+        self.unseen_bits = sum(map(CARD_BITS.__getitem__, unseen))
+        self.taking = set(cards_taking(self.trick, view.hand, view.rules))
+        count = len(view.players)
+        self.later = count - len(self.trick) - 1  # players still to play after us
+        # The cards those players hold, any of which might overtake us.
+        self.held = sum(
+            view.hand_sizes[(view.seat + step) % count] for step in range(1, self.later + 1)
+        )
 
     def outlook(self, card: Card) -> tuple[float, float, int | None]:
         """(chance we take the trick with this card, what the trick is worth to us,
         who takes it otherwise as far as we know)."""
-        view, rules, unseen = self.view, self.view.rules, self.unseen
-        count = len(view.players)
-        cards = [play.card for play in view.trick] + [card]
-        position = len(cards) - 1
-        later = count - len(cards)
-        worth = sum(card_score(c, self.pain, rules) for c in cards) + later * self.added
-        winner = trick_winner(cards, rules)
-        if winner != position:
-            return 0.0, worth, view.trick[winner].seat
+        later, unseen = self.later, self.unseen
+        worth = self.trick_worth + self.score[card] + later * self.added
+        if card not in self.taking:
+            cards = [*self.trick, card]
+            return 0.0, worth, self.view.trick[trick_winner(cards, self.view.rules)].seat
         if not later or not unseen:
             return 1.0, worth, None
-        beaten_by = self._overtakers(cards)
-        held = sum(view.hand_sizes[(view.seat + step) % count] for step in range(1, later + 1))
-        chance_beaten = 1 - (1 - beaten_by / len(unseen)) ** held
+        beaten_by = self._overtakers([*self.trick, card])
+        chance_beaten = 1 - (1 - beaten_by / len(unseen)) ** self.held
         return 1 - OVERTAKE * chance_beaten, worth, None
 
     def _overtakers(self, cards: list[Card]) -> int:
@@ -88,7 +92,7 @@ class _Table:
     def value(self, card: Card) -> float:
         view, rules = self.view, self.view.rules
         chance, worth, taker = self.outlook(card)
-        points = card_score(card, self.pain, rules)
+        points = self.score[card]
         value = chance * worth
         if points < 0:
             value += (1 - chance) * RELIEF * -points
@@ -105,7 +109,7 @@ class _Table:
             sure = "" if chance == 1 else "likely "
             return f"{sure}takes the trick, worth about {_points(worth)} to you"
         who = view.players[taker] if taker is not None else "someone else"
-        points = card_score(card, self.pain, view.rules)
+        points = self.score[card]
         if points < 0:
             return f"sheds {self._shed_card(points)} on a trick {who} should take"
         if round(worth) < 0:

@@ -78,6 +78,12 @@ def _orders(pain: Collection[str], rules: Rules) -> _Orders:
     return orders
 
 
+def card_scores(pain: Collection[str], rules: Rules) -> CardMemo:
+    """What each card is worth when scored by a player with these pain colours, looked
+    up without a call."""
+    return _orders(pain, rules).score
+
+
 def thumb_card(
     hand: Sequence[Card], trick: Sequence[Card], pain: Collection[str], rules: Rules
 ) -> Card:
