@@ -505,15 +505,23 @@ class SevenSealsGame(TableGame):
             range(min(SEALS[c], supply[c] + sum(self.seals[s][c] for s in others[c])) + 1)
             for c in COLOURS
         ]
-        for counts in product(*ranges):
-            wanted = {c: n for c, n in zip(COLOURS, counts, strict=True) if n}
-            lacking = steals_needed(supply, wanted)
-            if sum(lacking.values()) > whites:
+        # Worked out once per colour and count rather than once per prediction: there are
+        # some 1,500 predictions and only a few dozen of these.
+        lacks = [
+            [steals_needed(supply, {colour: count}).get(colour, 0) for count in counts]
+            for colour, counts in zip(COLOURS, ranges, strict=True)
+        ]
+        ways: dict[tuple[str, int], list[list[tuple[str, int]]]] = {}
+        for seals, lacking, _ in _seals_within(list(zip(COLOURS, lacks, strict=True)), whites):
+            options = []
+            for colour, lack in lacking:
+                found = ways.get((colour, lack))
+                if found is None:
+                    found = ways[colour, lack] = _victims(colour, others[colour], self.seals, lack)
+                options.append(found)
+            if not options:
+                yield Predict(seals)
                 continue
-            options = [
-                _victims(colour, others[colour], self.seals, lacking[colour]) for colour in lacking
-            ]
-            seals = tuple(pair for pair in zip(COLOURS, counts, strict=True) if pair[1])
             for choice in product(*options):
                 # Built in order (colours, then seats), as `predict` would sort them.
                 yield Predict(seals, tuple(pair for victims in choice for pair in victims))
@@ -625,6 +633,31 @@ class SevenSealsGame(TableGame):
             returnable=tuple(self._returnable(self.to_move)) if self.phase is Phase.RETURN else (),
             prediction_round=tuple(self.prediction_round),
         )
+
+
+Pairs = tuple[tuple[str, int], ...]
+
+
+def _seals_within(
+    lacks: Sequence[tuple[str, Sequence[int]]], whites: int
+) -> list[tuple[Pairs, Pairs, int]]:
+    """Every choice of seals to take, one count per colour, that `whites` white seals
+    can make up for: (colour, count) for the counts above zero, (colour, seals the supply
+    lacks) where it lacks any, and the whites left. `lacks` gives by colour what each
+    count lacks; the choices come in `itertools.product`'s order."""
+    choices: list[tuple[Pairs, Pairs, int]] = [((), (), whites)]
+    for colour, lack in lacks:
+        choices = [
+            (
+                (*seals, (colour, count)) if count else seals,
+                (*steals, (colour, lacking)) if lacking else steals,
+                left - lacking,
+            )
+            for seals, steals, left in choices
+            for count, lacking in enumerate(lack)
+            if lacking <= left
+        ]
+    return choices
 
 
 def _victims(
