@@ -629,12 +629,6 @@ class DealSampler:
         self.face_down: list[int] = face_down  # seats whose hidden pain left the hand
         self.kept: list[int] = kept  # seats whose hidden pain stayed in the hand
         self.played: list[int] = played  # by seat: the cards it played this deal
-        # The seats whose hand or pain colours each sample changes: ranked again.
-        self.guessed: list[int] = [
-            seat
-            for seat in range(known.tables.players)
-            if missing[seat] or seat in face_down or seat in kept
-        ]
 
     def sample(self, rng: random.Random) -> FastDeal:
         tables = self.known.tables
@@ -652,22 +646,26 @@ class DealSampler:
             ):
                 break
         deal = self.known.copy()
+        for seat, cards in zip(self.face_down, drawn, strict=True):
+            self._lay_down(deal, seat, cards)  # first: its colours rank the hand dealt next
         hands = deal.hands
+        hands_ranked = deal.hands_ranked
         end = len(pool)
         for seat in range(tables.players):
             start = end - self.missing[seat]
             hand = hands[seat]
+            ranked = hands_ranked[seat]
+            ranked_bit = deal.orders[seat].ranked_bit
             for index in range(start, end):
-                hand |= 1 << pool[index]
+                card = pool[index]
+                hand |= 1 << card
+                ranked |= ranked_bit[card]
             hands[seat] = hand
+            hands_ranked[seat] = ranked
             end = start
-        for seat, cards in zip(self.face_down, drawn, strict=True):
-            self._lay_down(deal, seat, cards)
         for seat in self.kept:  # picked from the whole hand, before any play
             dealt = hands[seat] | self.played[seat]
             self._lay_down(deal, seat, tables.pick_cards(dealt, 0, self.picked[seat]))
-        for seat in self.guessed:
-            deal.hands_ranked[seat] = deal.orders[seat].ranked(hands[seat])
         return deal
 
     def _lay_down(self, deal: FastDeal, seat: int, cards: list[int]) -> None:
@@ -682,7 +680,7 @@ class DealSampler:
         deal.pain_colours[seat] = colours
         if not tables.late:  # Late's colours come from the pile (`FastDeal.of`)
             deal.points[seat] = tables.pile_score(deal.won[seat], colours)
-            deal.orders[seat] = tables.orders(colours)
+            deal._set_orders(seat, tables.orders(colours))
 
 
 def _draw_colours(pool: list[int], count: int, colour: list[int]) -> list[int]:
