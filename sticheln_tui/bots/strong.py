@@ -33,8 +33,8 @@ class StrongBot(SamplingBot, StichelnBot):
     def sampler(self, view: SeatView, rng: random.Random) -> Callable[[], FastDeal]:
         """Draws guesses at the whole deal that agree with what this seat has seen:
         `world.sample_deal`'s deals, drawn straight into ints."""
-        unknown = unknowns(view).in_ints()
-        return lambda: unknown.sample(rng)
+        deals = unknowns(view).in_ints()
+        return lambda: deals.sample(rng)
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         """One candidate per colour (the card the pick rule would lay down in it): each

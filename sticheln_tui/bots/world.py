@@ -182,6 +182,12 @@ def unknowns(view: SeatView) -> Unknowns:
     assert me is not None
     rules = view.rules
     count = len(view.players)
+    played_by: list[list[Card]] = [[] for _ in range(count)]
+    for trick in view.deal_tricks:
+        for play in trick.plays:
+            played_by[play.seat].append(play.card)
+    for play in view.trick:
+        played_by[play.seat].append(play.card)
     played = set(played_cards(view))
     hands: list[list[Card]] = [[] for _ in range(count)]
     pain: list[list[Card]] = [[] for _ in range(count)]
@@ -191,17 +197,11 @@ def unknowns(view: SeatView) -> Unknowns:
         if seat != me and known is not None and rules.pain_in_hand:
             # revealed, yet still in the hand unless played
             hands[seat] = [card for card in known if card not in played]
-    hidden = [
+    hidden = [  # seats whose pain cards this seat has not seen
         seat
         for seat in range(count)
         if seat != me and view.pain_cards[seat] is None and view.picked[seat]
     ]
-    by_seat: list[list[Card]] = [[] for _ in range(count)]
-    for trick in view.deal_tricks:
-        for play in trick.plays:
-            by_seat[play.seat].append(play.card)
-    for play in view.trick:
-        by_seat[play.seat].append(play.card)
     to_move = view.to_move if view.to_move is not None else me
     if view.phase is Phase.PICK:  # picks still to come: see Deal.finish_picks
         to_move = deal_leader(view.dealer, count, rules)
@@ -221,7 +221,7 @@ def unknowns(view: SeatView) -> Unknowns:
         list(view.picked),
         [] if rules.pain_in_hand else hidden,
         hidden if rules.pain_in_hand else [],
-        by_seat,
+        played_by,
     )
 
 
