@@ -27,7 +27,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +43,7 @@ from sticheln_tui.cli import Parser, add_rule_options, game_seed, options_from
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game, Phase, SeatView
 from sticheln_tui.core.games import GAMES, game_named
+from sticheln_tui.fast.sticheln import FastDeal
 from sticheln_tui.simulate import _count, _reported, describe, jobs
 
 STICHELN_ONLY = ("frozen", "cheater")
@@ -68,7 +69,7 @@ def true_deal(game: Game) -> Deal:
 
 
 class SeesEveryHand:
-    """Mixin for a Sticheln search that draws its deals through `sample(view, rng)`: it
+    """Mixin for a Sticheln search that draws its deals through `sampler(view, rng)`: it
     draws the true deal instead, read from `game` (the ladder sets it before each move)."""
 
     # Every sample is the same deal, played out by the same rules of thumb: one is as good
@@ -78,6 +79,9 @@ class SeesEveryHand:
 
     def sample(self, view: SeatView, rng: random.Random) -> Deal:
         return true_deal(self.game)
+
+    def sampler(self, view: SeatView, rng: random.Random) -> Callable[[], FastDeal]:
+        return lambda: self.sample(view, rng).in_ints()
 
 
 class CheaterBot(SeesEveryHand, StrongBot):

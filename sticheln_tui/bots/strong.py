@@ -19,7 +19,7 @@ from ..fast.sticheln import FastDeal, tables
 from .base import Advice, StichelnBot
 from .search import SamplingBot
 from .thumb import pick_card
-from .world import Deal, sample_deal
+from .world import unknowns
 
 
 class StrongBot(SamplingBot, StichelnBot):
@@ -30,9 +30,11 @@ class StrongBot(SamplingBot, StichelnBot):
     halving = True
     win_bonus = 10.0
 
-    def sample(self, view: SeatView, rng: random.Random) -> Deal:
-        """One guess at the whole deal that agrees with what this seat has seen."""
-        return sample_deal(view, rng)
+    def sampler(self, view: SeatView, rng: random.Random) -> Callable[[], FastDeal]:
+        """Draws guesses at the whole deal that agree with what this seat has seen:
+        `world.sample_deal`'s deals, drawn straight into ints."""
+        deals = unknowns(view).in_ints()
+        return lambda: deals.sample(rng)
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         """One candidate per colour (the card the pick rule would lay down in it): each
@@ -66,15 +68,16 @@ class StrongBot(SamplingBot, StichelnBot):
         self.final_totals = view.totals if view.deal >= view.deals_total else None
         table = tables(view.rules, len(view.players))
 
-        def sample() -> FastDeal:
-            return self.sample(view, rng).in_ints()
-
         def trial(deal: FastDeal, card: int) -> list[int]:
             first(deal, card)
             deal.play_out()
             return deal.scores()
 
         card, why = self.search(
-            view.seat, len(view.players), [table.index(card) for card in cards], sample, trial
+            view.seat,
+            len(view.players),
+            [table.index(card) for card in cards],
+            self.sampler(view, rng),
+            trial,
         )
         return table.card(card), why

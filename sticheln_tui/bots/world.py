@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..core.cards import Card
 from ..core.game import Phase, SeatView
 from ..core.sticheln import Rules, colour_choices, deal_leader, deck_for, score_deal, trick_winner
-from ..fast.sticheln import FastDeal, tables
+from ..fast.sticheln import DealSampler, FastDeal, tables
 from .thumb import pick_cards, thumb_card
 
 
@@ -149,67 +149,108 @@ class Deal:
         )
 
 
-def sample_deal(view: SeatView, rng: random.Random) -> Deal:
-    """A deal that agrees with everything this seat has seen, hidden cards at random.
+@dataclass
+class Unknowns:
+    """What a seat's view leaves to chance, worked out once for any number of samples."""
 
-    Face-down pain cards that left a hand are drawn at random (of different colours);
-    hidden ones kept in hand are guessed by the pick rule of thumb on the sampled hand.
-    During the pick, the picks still to come are left to `Deal.finish_picks`.
-    """
+    known: Deal  # the deal as far as seen: hidden cards left out, pain colours of seen cards
+    unseen: list[Card]  # in deck order: the pool each sample shuffles
+    missing: list[int]  # by seat: how many unseen cards its hand holds
+    picked: list[int]  # by seat: how many pain cards it has laid down
+    face_down: list[int]  # seats whose hidden pain cards left the hand
+    kept: list[int]  # seats whose hidden pain cards stayed in the hand (pain_in_hand)
+    played: list[list[Card]]  # by seat: the cards it played this deal, in order
+
+    def in_ints(self) -> DealSampler:
+        """The same samples drawn straight into the fast core's ints."""
+        known = self.known.in_ints()
+        table = known.tables
+        return DealSampler(
+            known,
+            [table.index(card) for card in self.unseen],
+            self.missing,
+            self.picked,
+            self.face_down,
+            self.kept,
+            [table.mask(cards) for cards in self.played],
+        )
+
+
+def unknowns(view: SeatView) -> Unknowns:
+    """What `view`'s seat has not seen, and where it may be."""
     me = view.seat
     assert me is not None
     rules = view.rules
     count = len(view.players)
-    unseen = unseen_cards(view)
+    played_by: list[list[Card]] = [[] for _ in range(count)]
+    for trick in view.deal_tricks:
+        for play in trick.plays:
+            played_by[play.seat].append(play.card)
+    for play in view.trick:
+        played_by[play.seat].append(play.card)
     played = set(played_cards(view))
     hands: list[list[Card]] = [[] for _ in range(count)]
     pain: list[list[Card]] = [[] for _ in range(count)]
-    hidden = [
+    hands[me] = list(view.hand)
+    for seat, known in enumerate(view.pain_cards):
+        pain[seat] = list(known or ())
+        if seat != me and known is not None and rules.pain_in_hand:
+            # revealed, yet still in the hand unless played
+            hands[seat] = [card for card in known if card not in played]
+    hidden = [  # seats whose pain cards this seat has not seen
         seat
         for seat in range(count)
         if seat != me and view.pain_cards[seat] is None and view.picked[seat]
     ]
-    face_down = [] if rules.pain_in_hand else hidden  # hidden pain cards out of hands
-    for _ in range(50):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        # Drawn first, while every colour is in the pool. One seat's draw can leave too
-        # few colours for the next; the real cards fit, so shuffle again until ours do.
-        for seat in face_down:
-            pain[seat] = _draw_colours(pool, view.picked[seat])
-        if all(len(pain[seat]) == view.picked[seat] for seat in face_down):
-            break
-    for seat in range(count):
-        if seat == me:
-            hands[seat] = list(view.hand)
-            pain[seat] = list(view.pain_cards[me] or ())
-            continue
-        known = view.pain_cards[seat]
-        if known is not None:
-            pain[seat] = list(known)
-            if rules.pain_in_hand:  # revealed, yet still in the hand unless played
-                hands[seat] = [card for card in known if card not in played]
-        missing = view.hand_sizes[seat] - len(hands[seat])
-        hands[seat].extend(pool[len(pool) - missing :])
-        del pool[len(pool) - missing :]
-    if rules.pain_in_hand:
-        for seat in hidden:  # the pick was made from the whole hand, before any play
-            dealt = hands[seat] + [
-                play.card for trick in view.deal_tricks for play in trick.plays if play.seat == seat
-            ]
-            dealt += [play.card for play in view.trick if play.seat == seat]
-            pain[seat] = pick_cards(dealt, view.picked[seat], rules)
-    deal = Deal(
+    to_move = view.to_move if view.to_move is not None else me
+    if view.phase is Phase.PICK:  # picks still to come: see Deal.finish_picks
+        to_move = deal_leader(view.dealer, count, rules)
+    known = Deal(
         rules,
         hands,
         pain,
         [tuple(dict.fromkeys(card.colour for card in cards)) for cards in pain],
         won_cards(view),
         [(play.seat, play.card) for play in view.trick],
-        view.to_move if view.to_move is not None else me,
+        to_move,
     )
-    if view.phase is Phase.PICK:  # picks still to come: see Deal.finish_picks
-        deal.to_move = deal_leader(view.dealer, count, rules)
+    return Unknowns(
+        known,
+        unseen_cards(view),
+        [0 if seat == me else view.hand_sizes[seat] - len(hands[seat]) for seat in range(count)],
+        list(view.picked),
+        [] if rules.pain_in_hand else hidden,
+        hidden if rules.pain_in_hand else [],
+        played_by,
+    )
+
+
+def sample_deal(view: SeatView, rng: random.Random) -> Deal:
+    """A deal that agrees with everything this seat has seen, hidden cards at random.
+
+    Face-down pain cards that left a hand are drawn at random (of different colours);
+    hidden ones kept in hand are guessed by the pick rule of thumb on the sampled hand.
+    During the pick, the picks still to come are left to `Deal.finish_picks`.
+    `Unknowns.in_ints` draws the same deals in ints (a property test holds them together).
+    """
+    unknown = unknowns(view)
+    deal = unknown.known.copy()
+    for _ in range(50):
+        pool = list(unknown.unseen)
+        rng.shuffle(pool)
+        # Drawn first, while every colour is in the pool. One seat's draw can leave too
+        # few colours for the next; the real cards fit, so shuffle again until ours do.
+        for seat in unknown.face_down:
+            deal.pain[seat] = _draw_colours(pool, unknown.picked[seat])
+        if all(len(deal.pain[seat]) == unknown.picked[seat] for seat in unknown.face_down):
+            break
+    for seat, missing in enumerate(unknown.missing):
+        deal.hands[seat].extend(pool[len(pool) - missing :])
+        del pool[len(pool) - missing :]
+    for seat in unknown.kept:  # the pick was made from the whole hand, before any play
+        dealt = deal.hands[seat] + unknown.played[seat]
+        deal.pain[seat] = pick_cards(dealt, unknown.picked[seat], view.rules)
+    deal.pain_colours = [tuple(dict.fromkeys(card.colour for card in cards)) for cards in deal.pain]
     return deal
 
 

@@ -224,6 +224,35 @@ class Tables(CardIndex):
         """What holding these cards (of one colour) as a pain colour is likely to cost."""
         return summed(cards, self.card_pick_cost)
 
+    def pick_cards(self, hand: int, taken: int, count: int) -> list[int]:
+        """`bots.thumb.pick_cards`: further pain cards from `hand` by the pick rule, the
+        cards `taken` already down, until `count` are (fewer if no new colour is left)."""
+        colours = 0  # of the pain cards so far
+        down = 0
+        while taken:
+            low = taken & -taken
+            colours |= 1 << self.colour[low.bit_length() - 1]
+            down += 1
+            taken ^= low
+        picked: list[int] = []
+        while down + len(picked) < count:
+            best = -1
+            best_key = (0, 0)
+            for colour, cards in enumerate(self.colour_mask):
+                if colours >> colour & 1 or not hand & cards:
+                    continue
+                key = (self.pick_cost(hand & cards), self.name_rank[colour])
+                if best < 0 or key < best_key:
+                    best, best_key = colour, key
+            if best < 0:
+                break
+            in_colour = hand & self.colour_mask[best]
+            # Cards of a colour run low to high in the deck.
+            low_card = (in_colour & -in_colour).bit_length() - 1
+            picked.append(in_colour.bit_length() - 1 if self.pick_highest else low_card)
+            colours |= 1 << best
+        return picked
+
     def late_colours(self, pile: int, order: list[int]) -> int:
         """Late: the best-scoring choice of pain colours among those in the pile, the
         first best in the order the colours were first won (as `colour_choices`)."""
@@ -427,40 +456,10 @@ class FastDeal(TrickPlay):
 
     def finish_picks(self) -> None:
         """Seats still short of pain cards pick by the rule of thumb (`bots.thumb`'s)."""
-        for seat in range(self.tables.players):
-            for card in self._pick_cards(seat):
-                self.lay_down(seat, card)
-
-    def _pick_cards(self, seat: int) -> list[int]:
-        """`bots.thumb.pick_cards` on this seat's hand, with its pain cards taken."""
         tables = self.tables
-        hand = self.hands[seat]
-        taken = 0  # colours of the pain cards so far
-        count = 0
-        pain = self.pain[seat]
-        while pain:
-            low = pain & -pain
-            taken |= 1 << tables.colour[low.bit_length() - 1]
-            count += 1
-            pain ^= low
-        picked: list[int] = []
-        while count + len(picked) < tables.picks:
-            best = -1
-            best_key = (0, 0)
-            for colour, cards in enumerate(tables.colour_mask):
-                if taken >> colour & 1 or not hand & cards:
-                    continue
-                key = (tables.pick_cost(hand & cards), tables.name_rank[colour])
-                if best < 0 or key < best_key:
-                    best, best_key = colour, key
-            if best < 0:
-                break
-            in_colour = hand & tables.colour_mask[best]
-            # Cards of a colour run low to high in the deck.
-            low_card = (in_colour & -in_colour).bit_length() - 1
-            picked.append(in_colour.bit_length() - 1 if tables.pick_highest else low_card)
-            taken |= 1 << best
-        return picked
+        for seat in range(tables.players):
+            for card in tables.pick_cards(self.hands[seat], self.pain[seat], tables.picks):
+                self.lay_down(seat, card)
 
     def play(self, card: int) -> None:
         seat = self.to_move
@@ -604,6 +603,99 @@ class FastDeal(TrickPlay):
                 pain = self.pain_colours[seat]
                 result.append(self.points[seat] + tables.pile_score(self.pain[seat], pain))
         return result
+
+
+class DealSampler:
+    """`bots.world.sample_deal` in ints: deals that agree with what one seat has seen,
+    drawn from a generator exactly as the reference draws them (the same shuffle of the
+    same pool, the same cards to the same places), straight into a `FastDeal`. What the
+    view fixes is worked out once (`bots.world.Unknowns.in_ints`); a sample only
+    shuffles the unseen cards and deals them out."""
+
+    def __init__(
+        self,
+        known: FastDeal,
+        unseen: list[int],
+        missing: list[int],
+        picked: list[int],
+        face_down: list[int],
+        kept: list[int],
+        played: list[int],
+    ) -> None:
+        self.known: FastDeal = known  # the deal as seen, the hidden cards left out
+        self.unseen: list[int] = unseen  # in deck order, as the reference's pool
+        self.missing: list[int] = missing  # by seat: unseen cards in its hand
+        self.picked: list[int] = picked  # by seat: pain cards laid down
+        self.face_down: list[int] = face_down  # seats whose hidden pain left the hand
+        self.kept: list[int] = kept  # seats whose hidden pain stayed in the hand
+        self.played: list[int] = played  # by seat: the cards it played this deal
+
+    def sample(self, rng: random.Random) -> FastDeal:
+        tables = self.known.tables
+        pool: list[int] = []
+        drawn: list[list[int]] = []  # by seat of `face_down`
+        for _ in range(50):
+            pool = list(self.unseen)
+            shuffle(pool, rng)
+            drawn = [
+                _draw_colours(pool, self.picked[seat], tables.colour) for seat in self.face_down
+            ]
+            if all(
+                len(cards) == self.picked[seat]
+                for seat, cards in zip(self.face_down, drawn, strict=True)
+            ):
+                break
+        deal = self.known.copy()
+        for seat, cards in zip(self.face_down, drawn, strict=True):
+            self._lay_down(deal, seat, cards)  # first: its colours rank the hand dealt next
+        hands = deal.hands
+        hands_ranked = deal.hands_ranked
+        end = len(pool)
+        for seat in range(tables.players):
+            start = end - self.missing[seat]
+            hand = hands[seat]
+            ranked = hands_ranked[seat]
+            ranked_bit = deal.orders[seat].ranked_bit
+            for index in range(start, end):
+                card = pool[index]
+                hand |= 1 << card
+                ranked |= ranked_bit[card]
+            hands[seat] = hand
+            hands_ranked[seat] = ranked
+            end = start
+        for seat in self.kept:  # picked from the whole hand, before any play
+            dealt = hands[seat] | self.played[seat]
+            self._lay_down(deal, seat, tables.pick_cards(dealt, 0, self.picked[seat]))
+        return deal
+
+    def _lay_down(self, deal: FastDeal, seat: int, cards: list[int]) -> None:
+        """A guess at `seat`'s hidden pain cards, and what its pain colours decide."""
+        tables = deal.tables
+        pain = 0
+        colours = 0
+        for card in cards:
+            pain |= 1 << card
+            colours |= 1 << tables.colour[card]
+        deal.pain[seat] = pain
+        deal.pain_colours[seat] = colours
+        if not tables.late:  # Late's colours come from the pile (`FastDeal.of`)
+            deal.points[seat] = tables.pile_score(deal.won[seat], colours)
+            deal._set_orders(seat, tables.orders(colours))
+
+
+def _draw_colours(pool: list[int], count: int, colour: list[int]) -> list[int]:
+    """Take `count` cards of different colours from the end of a shuffled pool
+    (`bots.world._draw_colours`)."""
+    drawn: list[int] = []
+    colours = 0
+    for index in range(len(pool) - 1, -1, -1):
+        if len(drawn) == count:
+            break
+        card_colour = colour[pool[index]]
+        if not colours >> card_colour & 1:
+            colours |= 1 << card_colour
+            drawn.append(pool.pop(index))
+    return drawn
 
 
 # FastGame's phases, as `core.game.Phase`'s.
