@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, i18n
 from .core.catalogue import DEFAULT_GAME, TITLES
 from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS
 from .locations import SAVES_ENV, saves_directory
@@ -31,6 +31,39 @@ if TYPE_CHECKING:
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the whole usage
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        metavar="CODE",
+        help=i18n._(
+            "the language to play in: %s; default: the one chosen last time, else the "
+            "locale's (LC_ALL, LC_MESSAGES, LANG), else English"
+        )
+        % ", ".join(i18n.LANGUAGES),
+    )
+
+
+def _language(text: str) -> str:
+    if text not in i18n.LANGUAGES:
+        raise argparse.ArgumentTypeError(i18n.language_problem(text))
+    return text
+
+
+def start_language(argv: Sequence[str]) -> None:
+    """Speak the player's language from the first line printed, help and errors included
+    (a bad --lang is refused by the parser, in the language the rest would choose)."""
+    from .settings import remembered_language
+
+    wanted = None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            wanted = argv[index + 1]
+        elif word.startswith("--lang="):
+            wanted = word.removeprefix("--lang=")
+    i18n.use(i18n.choose(wanted, remembered_language(), os.environ))
 
 
 def whole_number(text: str, what: str) -> int:
@@ -221,7 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="a whole number that fixes the shuffles, so the same game can be played again",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=i18n._("show the version and exit"),
+    )
+    add_language_option(parser)
     saves = parser.add_argument_group(
         "saves",
         # Not the folder itself: finding it would load a library and slow every --help.
@@ -329,6 +368,7 @@ def options_from(game: str, args: argparse.Namespace) -> object:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    start_language(argv)
     if argv[:1] == ["simulate"]:
         from .simulate import main as simulate
 

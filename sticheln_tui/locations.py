@@ -23,3 +23,18 @@ def saves_directory() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("sticheln", appauthor=False) / "saves"
+
+
+CONFIG_ENV = "STICHELN_CONFIG"  # a directory to keep the settings in instead of the usual one
+
+
+def config_directory() -> Path:
+    """Where the settings live: $STICHELN_CONFIG, else the user's config directory."""
+    from pathlib import Path
+
+    override = os.environ.get(CONFIG_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return platformdirs.user_config_path("sticheln", appauthor=False)

@@ -22,7 +22,14 @@ from rich.table import Table
 
 from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
-from .cli import Parser, add_rule_options, game_seed, options_from, whole_number
+from .cli import (
+    Parser,
+    add_language_option,
+    add_rule_options,
+    game_seed,
+    options_from,
+    whole_number,
+)
 from .core.games import GAMES, game_named
 from .core.hattrick import HattrickOptions
 from .core.option_table import SABOTEUR_VARIANTS
@@ -96,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="end with the figures as one line of JSON (seats numbered from 1, as in the table)",
     )
+    add_language_option(parser)
     add_rule_options(parser)
     return parser
 
