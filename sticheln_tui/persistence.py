@@ -63,6 +63,7 @@ from .core.seven_seals import (
 )
 from .core.sticheln import Rules
 from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
+from .i18n import _
 from .locations import saves_directory
 
 if sys.platform != "win32":
@@ -113,17 +114,22 @@ class Record:
     def progress(self) -> str:
         """One line: where the game stands."""
         if self.finished:
-            return "finished"
+            return _("finished")
         view = self.game.view(None)
-        deal = f"deal {view.deal} of {view.deals_total}"
+        trick = {"trick": view.trick_number, "tricks": view.tricks_per_deal}
         if view.deal > view.deals_total:
-            deal = "tie-break deal"
-        return f"{deal}, trick {view.trick_number} of {view.tricks_per_deal}"
+            return _("tie-break deal, trick {trick} of {tricks}").format(**trick)
+        return _("deal {deal} of {deals}, trick {trick} of {tricks}").format(
+            deal=view.deal, deals=view.deals_total, **trick
+        )
 
     def summary(self) -> str:
         """One line: which game, who plays, where it stands."""
         players = ", ".join(self.game.players)
-        return f"{self.game.TITLE}: {players}: {self.progress()}"
+        # Translators: a saved game in a list: "Sticheln: Ann, Bob, Cid: deal 2 of 3, ...".
+        return _("{game}: {players}: {progress}").format(
+            game=_(self.game.TITLE), players=players, progress=self.progress()
+        )
 
 
 # -- to and from JSON -------------------------------------------------------------
@@ -358,7 +364,7 @@ def _nested_deeper(data: object, limit: int) -> bool:
     """Whether lists and objects nest more than `limit` deep (found level by level, not
     by recursion, so that nothing later runs out of stack on what the file holds)."""
     level = [data]
-    for _ in range(limit + 1):
+    for _depth in range(limit + 1):
         level = [value for value in level if isinstance(value, list | dict)]
         if not level:
             return False
@@ -391,7 +397,7 @@ def _options(value: object, codec: Codec, field: str) -> object:
     try:
         return codec.options(**data)
     except ValueError as error:
-        raise SaveError(f"impossible options: {_clipped(error)}") from None
+        raise SaveError(_("impossible options: {why}").format(why=_clipped(error))) from None
 
 
 def _codec(value: object) -> Codec:
@@ -403,34 +409,35 @@ def _codec(value: object) -> Codec:
 
 def _version(data: dict) -> int:
     if data.get("format") != FORMAT:
-        raise SaveError("not a Sticheln game file")
+        raise SaveError(_("not a Sticheln game file"))
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise SaveError(
-            f"written by a newer Sticheln (file version {_describe(version)};"
-            f" this one reads {VERSION})"
+            _("written by a newer Sticheln (file version {version}; this one reads {ours})").format(
+                version=_describe(version), ours=VERSION
+            )
         )
     if type(version) is not int or version not in OPTIONS_FIELD:  # not 1.0 or true either
-        raise SaveError(f"unknown file version {_describe(version)}")
+        raise SaveError(_("unknown file version {version}").format(version=_describe(version)))
     return version
 
 
 def _parsed(text: str) -> dict:
     if not text.strip():
-        raise SaveError("the file is empty")
+        raise SaveError(_("the file is empty"))
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except SaveError:
         raise
     except RecursionError:
-        raise SaveError("the file is nested too deeply to be a save") from None
+        raise SaveError(_("the file is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:
         reason = str(error).splitlines()[0]
-        raise SaveError(f"damaged or not JSON ({reason})") from None
+        raise SaveError(_("damaged or not JSON ({reason})").format(reason=reason)) from None
     except ValueError:  # an integer of more digits than Python will convert
-        raise SaveError("damaged or not JSON (a number with too many digits)") from None
+        raise SaveError(_("damaged or not JSON (a number with too many digits)")) from None
     if _nested_deeper(data, MAX_NESTING):
-        raise SaveError("the file is nested too deeply to be a save")
+        raise SaveError(_("the file is nested too deeply to be a save"))
     return _expect(data, dict, "the file")
 
 
@@ -454,7 +461,7 @@ def loads(text: str) -> Record:
     options = _options(data[options_field], codec, options_field)
     raw_moves = _expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
-        raise SaveError(f"{len(raw_moves)} moves are more than any game has")
+        raise SaveError(_("{count} moves are more than any game has").format(count=len(raw_moves)))
     moves = [codec.move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
     seen = _expect(data["seen"], dict, "seen")
     _keys(seen, set(codec.seen), "seen")
@@ -466,8 +473,9 @@ def loads(text: str) -> Record:
         raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
     record = Record(game, tuple(levels), deals_seen, reveal_seen)
     if finished != record.finished:
-        state = "finished" if finished else "unfinished"
-        raise SaveError(f"the file says the game is {state}, but its moves say otherwise")
+        if finished:
+            raise SaveError(_("the file says the game is finished, but its moves say otherwise"))
+        raise SaveError(_("the file says the game is unfinished, but its moves say otherwise"))
     return record
 
 
@@ -501,12 +509,14 @@ def _replay(
     try:
         game = codec.game(names, options, first_leader, seed)
     except ValueError as error:
-        raise SaveError(f"impossible game: {_clipped(error)}") from None
+        raise SaveError(_("impossible game: {why}").format(why=_clipped(error))) from None
     for number, move in enumerate(moves, 1):
         try:
             game.apply(move)
         except IllegalMove as error:
-            raise SaveError(f"move {number} is impossible: {_clipped(error)}") from None
+            raise SaveError(
+                _("move {number} is impossible: {why}").format(number=number, why=_clipped(error))
+            ) from None
     return game
 
 
@@ -523,13 +533,17 @@ def load(path: Path) -> Record:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise SaveError(f"cannot read it ({error.strerror or error})") from None
+        raise SaveError(
+            _("cannot read it ({problem})").format(problem=error.strerror or error)
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise SaveError(f"over {MAX_FILE_BYTES // 1000} kB: too large to be a save")
+        raise SaveError(
+            _("over {size} kB: too large to be a save").format(size=MAX_FILE_BYTES // 1000)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("damaged or not a text file (not UTF-8)") from None
+        raise SaveError(_("damaged or not a text file (not UTF-8)")) from None
     return loads(text)
 
 
@@ -589,7 +603,7 @@ def export(path: Path, record: Record) -> None:
     """Write a finished game's record for review (`sticheln --replay`); raises ValueError
     with a one-line reason for an unfinished game or a file that cannot be written."""
     if not record.finished:
-        raise ValueError("only a finished game can be exported (its hands are still secret)")
+        raise ValueError(_("only a finished game can be exported (its hands are still secret)"))
     try:
         write_atomically(path, dumps(record), keep_backup=False)
     except OSError as error:
@@ -602,7 +616,9 @@ def _write_problem(path: Path, error: OSError) -> str:
     directory = path.parent
     if not os.path.isdir(directory):
         exists = os.path.exists(directory)
-        return f"{directory} is not a directory" if exists else f"there is no directory {directory}"
+        if exists:
+            return _("{directory} is not a directory").format(directory=directory)
+        return _("there is no directory {directory}").format(directory=directory)
     return error.strerror or str(error)
 
 
@@ -719,9 +735,12 @@ class SaveEntry:
     def describe(self) -> str:
         when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
         if self.record is None:
-            return f"{when}  {self.path.name}: cannot be loaded: {self.problem}"
+            # Translators: a line of `sticheln --list-saves`.
+            return _("{when}  {file}: cannot be loaded: {problem}").format(
+                when=when, file=self.path.name, problem=self.problem
+            )
         line = f"{when}  {self.record.summary()}  ({self.path.name})"
-        return line + ("  open in another window" if open_elsewhere(self.path) else "")
+        return line + ("  " + _("open in another window") if open_elsewhere(self.path) else "")
 
 
 def entry_of(path: Path, modified: float) -> SaveEntry:

@@ -35,6 +35,7 @@ from ..core.options import (
 )
 from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
+from ..i18n import _
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen
@@ -385,7 +386,7 @@ class StichelnSetupScreen(SetupScreen):
         self._french_waiting = False
         french = with_option(self.rules, "french_deck", True)
         clashing = [
-            option.label
+            _(option.label)
             for option in OPTIONS
             if getattr(self.rules, option.field) and not getattr(french, option.field)
         ]
@@ -418,7 +419,7 @@ class StichelnSetupScreen(SetupScreen):
             self.query_one("#deals", Choice).value = self.rules.deals or ONE_PER_PLAYER
 
     def _option_text(self, option) -> str:
-        return f"{option.label}: {option.explained(self.rules)}"
+        return f"{_(option.label)}: {option.explained(self.rules)}"
 
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""
@@ -435,7 +436,7 @@ class StichelnSetupScreen(SetupScreen):
     @staticmethod
     def _greyed_text(off: dict[str, str]) -> Text:
         """Greyed boxes cannot take focus, so the reasons are spelt out for keyboards."""
-        reasons = "; ".join(f"{OPTION_BY_FIELD[f].label}: {why}" for f, why in off.items())
+        reasons = "; ".join(f"{_(OPTION_BY_FIELD[f].label)}: {why}" for f, why in off.items())
         return Text(f"Greyed out: {reasons}." if reasons else "")
 
     @on(Checkbox.Changed, ".option")
@@ -511,7 +512,7 @@ class SevenSealsSetupScreen(SetupScreen):
         yield self._choice_row("Deals", self._deals_options(count), deals, "deals")
         for option in SABOTEUR_VARIANTS:
             yield TickBox(
-                f"{option.label}: {option.explanation}",
+                f"{_(option.label)}: {_(option.explanation)}",
                 value=getattr(self.options, option.field),
                 compact=True,
                 id=f"option-{option.field}",

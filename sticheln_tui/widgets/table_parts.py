@@ -18,6 +18,7 @@ from ..core.game import (
 from ..core.hattrick import HattrickView
 from ..core.options import badge, colour_word, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
+from ..i18n import _
 from .cards import CARD_WIDTH, card_text, cards_text, colour_name
 from .names import fit_name, name_column_width
 
@@ -56,7 +57,7 @@ def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
     """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
     fields are common to every game's view)."""
     text = Text()
-    text.append(title, style="bold")
+    text.append(_(title), style="bold")
     text.append(f"  {deal_label(view)}")
     if view.phase in TRICK_PHASES:
         text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
