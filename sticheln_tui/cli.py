@@ -73,6 +73,14 @@ def start_language(argv: Sequence[str]) -> None:
     i18n.use(i18n.choose(wanted, remembered_language(), os.environ))
 
 
+def _command_at(argv: Sequence[str]) -> int:
+    """Where a command such as `simulate` would stand: first, or after `--lang CODE`
+    (`sticheln --lang de simulate ...`)."""
+    if argv[:1] == ["--lang"]:
+        return 2
+    return 1 if argv[:1] and argv[0].startswith("--lang=") else 0
+
+
 def whole_number(text: str, what: str) -> int:
     """`text` as an int; `what` names it in the refusal ("the seed", "--games")."""
     try:
@@ -431,10 +439,11 @@ def options_from(game: str, args: argparse.Namespace) -> object:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     start_language(argv)
-    if argv[:1] == ["simulate"]:
+    command = _command_at(argv)
+    if argv[command : command + 1] == ["simulate"]:
         from .simulate import main as simulate
 
-        return simulate(argv[1:])
+        return simulate(argv[:command] + argv[command + 1 :])  # simulate takes --lang too
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.export is not None:

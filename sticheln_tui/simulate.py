@@ -240,14 +240,20 @@ def print_table(figures: dict, rules_text: str, penalties: bool = False) -> None
     total wins), shown without a sign."""
     console = Console()
     games = figures["games"]
-    # Translators: the title of simulate's table: "400 games, Classic + reverse, seed 1".
     # Translators: the table's title: "400 games, Classic + Reverse, seed 1". English keeps
     # one form for any number; give your language's forms.
     title = ngettext("{count} games, {rules}", "{count} games, {rules}", games)
     table = Table(title=title.format(count=games, rules=rules_text))
     score_heading = _("Mean penalty") if penalties else _("Mean score")
     # Translators: the headings of simulate's table; keep them short.
-    headings = (_("Seat"), _("Level"), _("Wins"), _("Win rate"), _("95% interval"), score_heading)
+    headings = (
+        _("Seat"),
+        _("Level"),
+        _("Wins"),
+        _("Win rate"),
+        _("{percent} interval").format(percent="95%"),
+        score_heading,
+    )
     for column, heading in enumerate(headings):
         table.add_column(heading, justify="left" if column == 1 else "right")
     for seat in figures["seats"]:

@@ -135,8 +135,8 @@ class _Table:
         if rules.late:  # nobody has a pain colour before the deal ends
             return _("a card that could cost you {points}").format(points=-points)
         colours = pain_colour(rules, len(self.pain))
-        # Translators: {colours} is "pain colour(s)", "luck colour(s)", "pain suit(s)"...
         if rules.reverse:  # every card outside the luck colours costs 1
+            # Translators: {colours} is "pain colour(s)", "luck colour(s)", "pain suit(s)"...
             return _("a card outside your {colours}").format(colours=colours)
         return _("a card of your {colours}").format(colours=colours)
 

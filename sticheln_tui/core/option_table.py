@@ -9,7 +9,9 @@ to each other are in `core.options`.
 
 from __future__ import annotations
 
-from ..i18n import ENGLISH, N_, _, language
+from ..i18n import N_, _, language
+
+CAPITALISED_NOUNS = {"de"}  # languages whose option names keep their case within a sentence
 
 
 class Option:
@@ -29,10 +31,10 @@ class Option:
         return "--" + self.field.replace("_", "-")
 
     def in_sentence(self) -> str:
-        """The label within a sentence ("no dark"), in the player's language: lower case in
-        English; other languages keep their label's case (German capitalises nouns)."""
+        """The label within a sentence ("no dark"), in the player's language: in lower case,
+        but where a language capitalises its nouns."""
         label = _(self.label)
-        return label.lower() if language() == ENGLISH else label
+        return label if language() in CAPITALISED_NOUNS else label.lower()
 
     def explained(self, rules) -> str:
         """What the option does under `rules` (Reverse turns some rules round), in the

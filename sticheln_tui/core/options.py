@@ -54,7 +54,7 @@ def _cleared(rules: Rules, field: str, value: object) -> dict[str, bool]:
 
 def pain_word(rules: Rules) -> str:
     """Reverse turns the pain colour into a luck colour (the word alone, as a heading)."""
-    # Translators: the word alone, a column heading and "pain: blue"; at most 6 characters.
+    # Translators: the word alone, as a column heading and in "pain: blue"; keep it short.
     return _("luck") if rules.reverse else _("pain")
 
 
