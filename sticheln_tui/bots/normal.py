@@ -14,6 +14,7 @@ from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
 from ..core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
 from ..i18n import _
+from ..widgets.colours import colour_name
 from .base import Advice, StichelnBot
 from .thumb import card_scores, pick_card
 from .world import own_colours, unseen_cards
@@ -38,7 +39,7 @@ class NormalBot(StichelnBot):
             why = _("{colour} holds your fewest cards")
         else:
             why = _("{colour} holds your fewest and lowest cards")
-        return Advice(PickPain(card), why.format(colour=card.colour))
+        return Advice(PickPain(card), why.format(colour=colour_name(card.colour)))
 
     def play(self, view: SeatView, rng: random.Random) -> Advice:
         table = _Table(view)

@@ -8,6 +8,7 @@ from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
 from ...fast.hattrick import FastDeal, tables
 from ...i18n import _
+from ...widgets.colours import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight
@@ -62,6 +63,7 @@ class NormalBot(HattrickBot):
 def why(view: HattrickView, weight: Weight, collect: str) -> str:
     """The rule of thumb behind a move, in a few words."""
     colour = weight.card.colour
+    named = colour_name(colour)  # as the player reads it
     if weight.passed:
         return _("passing costs {cost}; any card you could play would likely cost you more").format(
             cost=PASS_COST
@@ -70,29 +72,29 @@ def why(view: HattrickView, weight: Weight, collect: str) -> str:
     if weight.takes >= 0.5:
         if colour == collect:
             if weight.takes == 1:
-                return _("takes {colour}, the colour you collect").format(colour=colour)
-            return _("likely takes {colour}, the colour you collect").format(colour=colour)
+                return _("takes {colour}, the colour you collect").format(colour=named)
+            return _("likely takes {colour}, the colour you collect").format(colour=named)
         if weight.takes == 1:
-            return _("takes {colour}, the cheapest of your choices").format(colour=colour)
-        return _("likely takes {colour}, the cheapest of your choices").format(colour=colour)
+            return _("takes {colour}, the cheapest of your choices").format(colour=named)
+        return _("likely takes {colour}, the cheapest of your choices").format(colour=named)
     taker = _taker(view, weight.card)
     if taker is None:
         if colour == collect:
             return _(
                 "a later player likely holds a higher {colour}: "
                 "gives up a card of the colour you collect"
-            ).format(colour=colour)
+            ).format(colour=named)
         return _(
             "a later player likely holds a higher {colour}: "
             "sheds a {colour} card, which you do not collect"
-        ).format(colour=colour)
+        ).format(colour=named)
     name = view.players[taker]
     if colour == collect:
         return _("{name} takes {colour}: gives up a card of the colour you collect").format(
-            name=name, colour=colour
+            name=name, colour=named
         )
     return _("{name} takes {colour}: sheds a {colour} card, which you do not collect").format(
-        name=name, colour=colour
+        name=name, colour=named
     )
 
 

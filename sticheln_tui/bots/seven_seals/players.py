@@ -20,6 +20,7 @@ from ...core.seven_seals import (
 )
 from ...fast.seven_seals import FastDeal, tables
 from ...i18n import _
+from ...widgets.colours import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import (
@@ -88,7 +89,7 @@ def tricks_text(seals: dict[str, int]) -> str:
     """ "2 red, 1 green" or "no trick"."""
     # Translators: a number of tricks in a colour, as in "2 red, 1 green".
     parts = [
-        _("{count} {colour}").format(count=seals[colour], colour=colour)
+        _("{count} {colour}").format(count=seals[colour], colour=colour_name(colour))
         for colour in COLOURS
         if seals.get(colour)
     ]
@@ -168,7 +169,7 @@ class NormalBot(SevenSealsBot):
             why = _("keeps the white seal as a joker for a trick you cannot foresee")
         else:
             why = _("you are least likely to win another trick for a {colour} seal").format(
-                colour=kind
+                colour=colour_name(kind)
             )
         return Advice(ReturnSeal(kind), why)
 
@@ -218,7 +219,9 @@ def why_card(view: SevenSealsView, card: Card) -> str:
     if takes:
         return _("the card least likely to keep the trick, though it may cost a black seal")
     if card.colour != lead:
-        return _("stays out of the trick and sheds a {colour} card").format(colour=card.colour)
+        return _("stays out of the trick and sheds a {colour} card").format(
+            colour=colour_name(card.colour)
+        )
     return _("stays out of the trick")
 
 
