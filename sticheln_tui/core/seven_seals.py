@@ -9,7 +9,7 @@ played to it so far, in order. Seals held are a mapping colour -> count.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -148,10 +148,11 @@ def prediction_problem(
     predictor: int,
     wanted: Mapping[str, int],
     steals: Sequence[tuple[str, int]],
+    named: Callable[[str], str] = str,
 ) -> str | None:
     """Why `predictor` may not take the `wanted` seals, robbing one seal per
     `(colour, seat)` in `steals`, given the `supply` and every seat's `seals`; None when
-    they may."""
+    they may. `named` names a colour for the player (a screen passes its `colour_name`)."""
     for colour, count in wanted.items():
         if colour not in COLOURS:
             return _("only seals of the card colours are predicted, not {colour}").format(
@@ -160,14 +161,14 @@ def prediction_problem(
         if type(count) is not int or not 0 <= count <= SEALS[colour]:
             # Translators: {colour} is a seal's colour.
             return _("a prediction holds 0 to {most} {colour} seals, not {count}").format(
-                most=SEALS[colour], colour=colour, count=repr(count)
+                most=SEALS[colour], colour=named(colour), count=repr(count)
             )
     lacking = steals_needed(supply, wanted)
     robbed = Counter(colour for colour, _ in steals)
     for colour, count in robbed.items():
         if count > lacking.get(colour, 0):
             return _("take only the {colour} seals the supply lacks from a player").format(
-                colour=colour
+                colour=named(colour)
             )
     for colour, count in lacking.items():
         if robbed[colour] < count:
@@ -175,7 +176,7 @@ def prediction_problem(
                 "the supply lacks {count} {colour} seal: say whom to take it from",
                 "the supply lacks {count} {colour} seals: say whom to take them from",
                 count,
-            ).format(count=count, colour=colour)
+            ).format(count=count, colour=named(colour))
     if len(steals) > supply.get(WHITE, 0):
         return _("no white seal is left for the robbed player, so no seal can be taken")
     per_victim = Counter(steals)
@@ -187,7 +188,7 @@ def prediction_problem(
                 "that player holds fewer than {count} {colour} seal",
                 "that player holds fewer than {count} {colour} seals",
                 count,
-            ).format(count=count, colour=colour)
+            ).format(count=count, colour=named(colour))
     return None
 
 

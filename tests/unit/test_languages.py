@@ -7,7 +7,9 @@ import pytest
 
 from sticheln_tui import i18n
 from sticheln_tui.cli import main
+from sticheln_tui.core.seven_seals import SEALS, prediction_problem
 from sticheln_tui.settings import remember_language, remembered_language, settings_path
+from sticheln_tui.widgets.colours import colour_name
 
 
 @pytest.mark.parametrize(
@@ -81,3 +83,10 @@ def test_a_refusal_of_the_rules_comes_in_the_players_language(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "it", "--players", "Ann,Bob,Cid", "--late", "--dark"])
     assert "Tardivo non ha scelta iniziale, quindi Al buio non vale" in capsys.readouterr().err
+
+
+def test_the_prediction_screen_hears_why_with_the_colours_in_the_players_language():
+    i18n.use("fi")
+    supply = {**SEALS, "green": 0}
+    problem = prediction_problem(supply, [{"green": 3}, {}, {}], 1, {"green": 1}, [], colour_name)
+    assert problem == "varastosta puuttuu 1 sinetti (vihreä): kerro, keneltä se otetaan"
