@@ -63,7 +63,7 @@ from .core.seven_seals import (
 )
 from .core.sticheln import Rules
 from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
-from .i18n import _
+from .i18n import N_, _
 from .locations import saves_directory
 
 if sys.platform != "win32":
@@ -84,13 +84,14 @@ _TIE_ANSWERS = {"extra deal": True, "share": False}
 _CARD_TEXT = re.compile(r"([a-z]+) (0|[1-9][0-9]?)")
 
 
+# What a JSON value should be, in a refusal ("seed should be a whole number, not ...").
 _KIND_NAMES = {
-    dict: "an object",
-    list: "a list",
-    str: "text",
-    int: "a whole number",
-    bool: "true or false",
-    type(None): "null",
+    dict: N_("an object"),
+    list: N_("a list"),
+    str: N_("text"),
+    int: N_("a whole number"),
+    bool: N_("true or false"),
+    type(None): N_("null"),
 }
 
 
@@ -144,10 +145,14 @@ def _card(value: object, what: str) -> Card:
     match = _CARD_TEXT.fullmatch(text)
     if not match or match[1] not in COLOUR_ORDER:
         value = text.partition(" ")[2]
-        hint = ""
+        # Translators: {what} names a place in the file, e.g. "move 3"; 'red 7' stays as it is.
+        problem = _("{what} should be a card like 'red 7', not {value}")
         if value.isdigit() and (not value.isascii() or value.startswith("0")):
-            hint = " (a value is written in the digits 0-9, without leading zeros)"
-        raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}{hint}")
+            problem = _(
+                "{what} should be a card like 'red 7', not {value} "
+                "(a value is written in the digits 0-9, without leading zeros)"
+            )
+        raise SaveError(problem.format(what=what, value=_describe(text)))
     return Card(match[1], int(match[2]))
 
 
@@ -174,38 +179,71 @@ def _card_move(name: str, move_type: type) -> MoveKind:
 def _colours(detail: object, what: str) -> ChooseColours:
     colours = _expect(detail, list, what)
     if not 1 <= len(colours) <= 2:
-        raise SaveError(f"{what} should choose one or two colours, not {len(colours)}")
+        raise SaveError(
+            _("{what} should choose one or two colours, not {count}").format(
+                what=what, count=len(colours)
+            )
+        )
     for colour in colours:
-        if _expect(colour, str, f"a colour in {what}") not in COLOUR_ORDER:
-            raise SaveError(f"{what} has the unknown colour {_describe(colour)}")
+        if _expect(colour, str, _("a colour in {what}").format(what=what)) not in COLOUR_ORDER:
+            raise SaveError(
+                _("{what} has the unknown colour {colour}").format(
+                    what=what, colour=_describe(colour)
+                )
+            )
     return ChooseColours(tuple(colours))
 
 
 def _tie(detail: object, what: str) -> SettleTie:
     if isinstance(detail, str) and detail in _TIE_ANSWERS:
         return SettleTie(_TIE_ANSWERS[detail])
-    raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
+    # Translators: 'extra deal' and 'share' stay as they are (the file's words).
+    raise SaveError(
+        _("{what} should settle the tie with 'extra deal' or 'share'").format(what=what)
+    )
 
 
 def _prediction(detail: object, what: str) -> Predict:
     entry = _expect(detail, dict, what)
     _keys(entry, {"seals", "steals"}, what)
     wanted = {}
-    for colour, count in _expect(entry["seals"], dict, f"{what}'s seals").items():
+    for colour, count in _expect(
+        entry["seals"], dict, _("{what}'s seals").format(what=what)
+    ).items():
         if colour not in COLOURS:
-            raise SaveError(f"{what} predicts seals of the card colours, not {_describe(colour)}")
-        if _expect(count, int, f"{what}'s {colour} seals") < 1:
-            raise SaveError(f"{what} counts its {colour} seals from 1, not {_describe(count)}")
+            raise SaveError(
+                _("{what} predicts seals of the card colours, not {colour}").format(
+                    what=what, colour=_describe(colour)
+                )
+            )
+        # Translators: {colour} is the file's (English) name of a colour.
+        seals_named = _("{what}'s {colour} seals").format(what=what, colour=colour)
+        if _expect(count, int, seals_named) < 1:
+            raise SaveError(
+                _("{what} counts its {colour} seals from 1, not {count}").format(
+                    what=what, colour=colour, count=_describe(count)
+                )
+            )
         wanted[colour] = count
     steals = []
-    for steal in _expect(entry["steals"], list, f"{what}'s steals"):
-        pair = _expect(steal, list, f"a steal in {what}")
+    for steal in _expect(entry["steals"], list, _("{what}'s steals").format(what=what)):
+        a_steal = _("a steal in {what}").format(what=what)
+        pair = _expect(steal, list, a_steal)
         if len(pair) != 2:
-            raise SaveError(f"a steal in {what} should be [colour, seat], not {_describe(pair)}")
-        colour = _expect(pair[0], str, f"the colour of a steal in {what}")
+            raise SaveError(
+                _("{steal} should be [colour, seat], not {value}").format(
+                    steal=a_steal, value=_describe(pair)
+                )
+            )
+        colour = _expect(pair[0], str, _("the colour of {steal}").format(steal=a_steal))
         if colour not in COLOURS:
-            raise SaveError(f"a steal in {what} takes a card colour, not {_describe(colour)}")
-        steals.append((colour, _expect(pair[1], int, f"the seat of a steal in {what}")))
+            raise SaveError(
+                _("{steal} takes a card colour, not {colour}").format(
+                    steal=a_steal, colour=_describe(colour)
+                )
+            )
+        seat = _expect(pair[1], int, _("the seat of {steal}").format(steal=a_steal))
+        steals.append((colour, seat))
     return predict(wanted, steals)
 
 
@@ -215,7 +253,11 @@ def _prediction_json(move: Predict) -> dict[str, object]:
 
 def _saboteur(detail: object, what: str) -> TakeSaboteur:
     if detail is not True:
-        raise SaveError(f"{what} should take the saboteur with true, not {_describe(detail)}")
+        raise SaveError(
+            _("{what} should take the saboteur with true, not {value}").format(
+                what=what, value=_describe(detail)
+            )
+        )
     return TakeSaboteur()
 
 
@@ -226,7 +268,11 @@ def _returned(detail: object, what: str) -> ReturnSeal:
     kind = _expect(detail, str, what)
     if kind not in _RETURNABLE:
         choices = ", ".join(_RETURNABLE)
-        raise SaveError(f"{what} should give back a seal of {choices}, not {_describe(kind)}")
+        raise SaveError(
+            _("{what} should give back a seal of {choices}, not {value}").format(
+                what=what, choices=choices, value=_describe(kind)
+            )
+        )
     return ReturnSeal(kind)
 
 
@@ -248,10 +294,16 @@ class Codec:
         entry = _expect(value, dict, what)
         names = [kind.name for kind in self.moves]
         if len(entry) != 1:
-            raise SaveError(f"{what} should have exactly one of {', '.join(names)}")
+            raise SaveError(
+                _("{what} should have exactly one of {names}").format(
+                    what=what, names=", ".join(names)
+                )
+            )
         ((name, detail),) = entry.items()
         if name not in names:
-            raise SaveError(f"{what} has the unknown kind {_describe(name)}")
+            raise SaveError(
+                _("{what} has the unknown kind {kind}").format(what=what, kind=_describe(name))
+            )
         return self.moves[names.index(name)].read(detail, what)
 
     def option_kinds(self) -> dict[str, tuple[type, ...]]:
@@ -332,8 +384,14 @@ def _expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
     # bool is an int to Python, never to a save file.
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if type(value) not in kinds:
-        names = " or ".join(_KIND_NAMES[k] for k in kinds)
-        raise SaveError(f"{what} should be {names}, not {_describe(value)}")
+        # Translators: joins what a value may be ("a whole number or null").
+        names = _(" or ").join(_(_KIND_NAMES[k]) for k in kinds)
+        # Translators: {what} names a place in the file; {kinds} e.g. "a whole number".
+        raise SaveError(
+            _("{what} should be {kinds}, not {value}").format(
+                what=what, kinds=names, value=_describe(value)
+            )
+        )
     return value
 
 
@@ -355,7 +413,7 @@ def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise SaveError(f"the field {_describe(key)} appears twice")
+            raise SaveError(_("the field {field} appears twice").format(field=_describe(key)))
         data[key] = value
     return data
 
@@ -379,10 +437,16 @@ def _inside(value: list | dict) -> Iterable[object]:
 def _keys(data: dict, required: set[str], what: str) -> None:
     unknown = sorted(set(data) - required)
     if unknown:
-        raise SaveError(f"{what} has an unexpected field {_describe(unknown[0])}")
+        raise SaveError(
+            _("{what} has an unexpected field {field}").format(
+                what=what, field=_describe(unknown[0])
+            )
+        )
     missing = sorted(required - set(data))
     if missing:
-        raise SaveError(f"{what} lacks the field {missing[0]!r}")
+        raise SaveError(
+            _("{what} lacks the field {field}").format(what=what, field=repr(missing[0]))
+        )
 
 
 def _options(value: object, codec: Codec, field: str) -> object:
@@ -390,10 +454,14 @@ def _options(value: object, codec: Codec, field: str) -> object:
     kinds = codec.option_kinds()
     unknown = sorted(set(data) - set(kinds))
     if unknown:
-        raise SaveError(f"{codec.game.TITLE} has no option {_describe(unknown[0])}")
+        raise SaveError(
+            _("{game} has no option {option}").format(
+                game=_(codec.game.TITLE), option=_describe(unknown[0])
+            )
+        )
     _keys(data, set(kinds), field)
     for name, option in data.items():
-        _expect(option, kinds[name], f"option {name!r}")
+        _expect(option, kinds[name], _("option {name}").format(name=repr(name)))
     try:
         return codec.options(**data)
     except ValueError as error:
@@ -403,7 +471,11 @@ def _options(value: object, codec: Codec, field: str) -> object:
 def _codec(value: object) -> Codec:
     name = _expect(value, str, "game")
     if name not in CODECS:
-        raise SaveError(f"game should be one of {', '.join(CODECS)}, not {_describe(name)}")
+        raise SaveError(
+            _("game should be one of {games}, not {value}").format(
+                games=", ".join(CODECS), value=_describe(name)
+            )
+        )
     return CODECS[name]
 
 
@@ -448,7 +520,7 @@ def loads(text: str) -> Record:
     options_field = OPTIONS_FIELD[version]
     required = {"format", "version", "saved_at", "finished", "seats", "first_leader", "seed"}
     required |= {options_field, "moves", "seen"} | ({"game"} if version > 1 else set())
-    _keys(data, required, "the file")
+    _keys(data, required, _("the file"))
     codec = _codec(data["game"]) if version > 1 else CODECS["sticheln"]
     _expect(data["saved_at"], str, "saved_at")
     finished = _expect(data["finished"], bool, "finished")
@@ -462,7 +534,10 @@ def loads(text: str) -> Record:
     raw_moves = _expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
         raise SaveError(_("{count} moves are more than any game has").format(count=len(raw_moves)))
-    moves = [codec.move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
+    moves = [
+        codec.move(move, _("move {number}").format(number=number))
+        for number, move in enumerate(raw_moves, 1)
+    ]
     seen = _expect(data["seen"], dict, "seen")
     _keys(seen, set(codec.seen), "seen")
     deals_seen = _expect(seen["deals"], int, "seen deals")
@@ -470,7 +545,11 @@ def loads(text: str) -> Record:
     game = _replay(codec, names, options, first_leader, seed, moves)
     if not 0 <= deals_seen <= len(game.results):
         most = len(game.results)
-        raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
+        raise SaveError(
+            _("seen deals should be from 0 to {most}, not {value}").format(
+                most=most, value=_describe(deals_seen)
+            )
+        )
     record = Record(game, tuple(levels), deals_seen, reveal_seen)
     if finished != record.finished:
         if finished:
@@ -484,13 +563,17 @@ def _seats(value: object) -> tuple[list[str], list[str | None]]:
     seats = _expect(value, list, "seats")
     names, levels = [], []
     for index, seat in enumerate(seats, 1):
-        entry = _expect(seat, dict, f"seat {index}")
-        _keys(entry, {"name", "bot"}, f"seat {index}")
-        name = _expect(entry["name"], str, f"seat {index}'s name")
+        place = _("seat {number}").format(number=index)
+        entry = _expect(seat, dict, place)
+        _keys(entry, {"name", "bot"}, place)
+        name = _expect(entry["name"], str, _("{seat}'s name").format(seat=place))
         names.append(name)
-        level = _expect(entry["bot"], (str, type(None)), f"seat {index}'s bot")
+        bot = _("{seat}'s bot").format(seat=place)
+        level = _expect(entry["bot"], (str, type(None)), bot)
         if level is not None and level not in LEVELS:
-            raise SaveError(f"seat {index}'s bot should be one of {', '.join(LEVELS)}")
+            raise SaveError(
+                _("{bot} should be one of {levels}").format(bot=bot, levels=", ".join(LEVELS))
+            )
         levels.append(level)
     problem = no_human_problem(levels)
     if problem:
