@@ -45,7 +45,8 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
         type=_language,
-        metavar="CODE",
+        # Translators: placeholders in --help, in capitals, as command-line tools write them.
+        metavar=_("CODE"),
         help=_(
             "the language to play in: {languages}; default: the one chosen last time, else "
             "the locale's (LC_ALL, LC_MESSAGES, LANG), else English"
@@ -277,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         type=_seats,
-        metavar="SEATS",
+        metavar=_("SEATS"),
         help=_(
             "comma-separated names of the players in seat order, or bot:easy, "
             "bot:normal, bot:strong for a computer player; skips the first screen"
@@ -285,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--first",
-        metavar="NAME",
+        metavar=_("NAME"),
         help=_("the player who leads the first trick (the youngest); default: the first name"),
     )
     parser.add_argument(
@@ -313,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument(
         "--resume", action="store_true", help=_("continue the latest unfinished game")
     )
-    start.add_argument("--load", type=_file, metavar="FILE", help=_("continue the game in FILE"))
+    start.add_argument("--load", type=_file, metavar=_("FILE"), help=_("continue the game in FILE"))
     start.add_argument(
         "--list-saves",
         action="store_true",
@@ -322,13 +323,13 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument(
         "--replay",
         type=_file,
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_("step through a finished game in FILE with every hand shown"),
     )
     saves.add_argument(
         "--export",
         type=_file,
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_(
             "write the latest finished game (or the one in --load FILE) to FILE as a "
             "game record, and exit"

@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         type=_seats,
         required=True,
-        metavar="LEVELS",
+        metavar=_("LEVELS"),
         help=_(
             "comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7, "
             "Seven Seals 3 to 5) of: {levels}"
