@@ -12,6 +12,7 @@ reads. English is the code's own text: its catalogue is filled in from the code.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -31,6 +32,7 @@ def pybabel(*arguments: str) -> None:
 
 
 def main() -> int:
+    os.chdir(ROOT)  # locations relative to the project, the same on every machine
     pybabel(
         "extract",
         "--mapping-file",
@@ -45,7 +47,7 @@ def main() -> int:
         "--project",
         "Sticheln TUI",
         "--no-wrap",
-        str(ROOT / "sticheln_tui"),
+        "sticheln_tui",
     )
     for code in LANGUAGES:
         catalogue = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -74,7 +74,7 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
 
 def colour_name(colour: str) -> Text:
     """A colour's name on its card colours, e.g. for 'pain: red': readable on any theme."""
-    return Text(colour, style=_COLOUR_STYLES[colour])
+    return Text(colour, style=_COLOUR_STYLES.get(colour, ""))  # Seven Seals' white, black
 
 
 def colour_letter(colour: str) -> Text:
