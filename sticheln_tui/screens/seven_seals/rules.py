@@ -205,8 +205,9 @@ def seven_seals_in_force(options: SevenSealsOptions) -> str:
     else:
         length = _("**Length:** one deal per player; with 3 players, two rounds.")
     chosen = [_(name) for field, name in SABOTEUR_VARIANTS.items() if getattr(options, field)]
-    # Translators: {variants} lists the saboteur variants in force, or says "none".
-    variants = _("**Saboteur variants:** {variants}.").format(
-        variants=", ".join(chosen) if chosen else _("none")
-    )
+    if chosen:
+        # Translators: {variants} lists the saboteur variants in force, e.g. "Auction".
+        variants = _("**Saboteur variants:** {variants}.").format(variants=", ".join(chosen))
+    else:
+        variants = _("**Saboteur variants:** none.")
     return document(this_game(_(TITLES["seven-seals"])), bullets(length, variants)) + "\n"
