@@ -13,12 +13,14 @@ import os
 
 import textual
 from textual import on
-from textual.app import App
-from textual.command import CommandPalette
+from textual.app import App, AwaitMount
+from textual.command import CommandListItem, CommandPalette, SimpleProvider
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
-from textual.widgets import Button, Footer, Input, OptionList
+from textual.widgets import Button, Footer, Input, OptionList, _footer
+
+from .i18n import N_, _
 
 WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and checked for
 
@@ -44,6 +46,22 @@ def textual_series() -> tuple[int, int]:
 
 
 IN_RANGE = textual_series() == WRITTEN_FOR
+
+# Textual's own words that reach a player, for the catalogues: each is translated where the
+# game shows it (the footer, the command palette, its Theme and Keys commands).
+COMMANDS_PLACEHOLDER = N_("Search for commands…")
+THEMES_PLACEHOLDER = N_("Search for themes…")
+TEXTUAL_TEXT = (
+    # Translators: the footer's key that opens the command palette (Ctrl+P); keep it short.
+    N_("palette"),
+    # Translators: a command of the command palette: choose the colour theme.
+    N_("Theme"),
+    N_("Change the current theme"),
+    # Translators: a command of the command palette: show or hide the panel listing the keys.
+    N_("Keys"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+)
 
 
 # -- the command palette: keys that arrive after it closed ----------------------------
@@ -73,15 +91,27 @@ class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
     def action_command_palette(self) -> None:
-        """Textual's own action, opening the palette that drops late keys."""
+        """Textual's own action, opening the palette that drops late keys (its prompt in
+        the player's language)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(SteadyCommandPalette(id="--command-palette"))
+            self.push_screen(
+                SteadyCommandPalette(id="--command-palette", placeholder=_(COMMANDS_PLACEHOLDER))
+            )
 
     def search_themes(self) -> None:
         """Textual's theme list (the palette's Theme command) is a palette too: the same
         one as Textual's, that drops late keys."""
         self.push_screen(
-            SteadyCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+            SteadyCommandPalette(providers=[ThemeProvider], placeholder=_(THEMES_PLACEHOLDER))
+        )
+
+    def search_commands(self, commands: list[CommandListItem], placeholder: str = "") -> AwaitMount:
+        """Textual's list of given commands, in the palette that drops late keys."""
+        return self.push_screen(
+            SteadyCommandPalette(
+                providers=[SimpleProvider(self.screen, commands)],
+                placeholder=placeholder or _(COMMANDS_PLACEHOLDER),
+            )
         )
 
     def before_crash(self) -> None:
@@ -111,6 +141,23 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
         _move_page(self, direction)
 
 
+# -- Footer: the keys in the player's language ----------------------------------------
+
+_FooterKey = _footer.FooterKey
+
+
+class TranslatedFooterKey(_FooterKey):
+    """A key of Textual's Footer saying what it does in the player's language: the
+    bindings' descriptions are the game's English text (marked with N_), and Textual 8.2's
+    Footer shows them as they are. Its `compose` makes Textual's private FooterKey, looked
+    up in its module, where this one takes its place."""
+
+    def __init__(self, key: str, key_display: str, description: str, action: str, **kwargs):
+        if kwargs.get("tooltip"):
+            kwargs["tooltip"] = _(kwargs["tooltip"])
+        super().__init__(key, key_display, _(description) if description else "", action, **kwargs)
+
+
 # -- Footer: rewritten in place, not rebuilt -------------------------------------------
 
 
@@ -128,8 +175,6 @@ class KeysFooter(Footer):
         if not IN_RANGE:
             super().bindings_changed(screen)
             return
-        from textual.widgets._footer import FooterKey
-
         shown = tuple(
             (binding, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
@@ -145,7 +190,7 @@ class KeysFooter(Footer):
         rewritable = (
             self._shown is not None
             and len(first_per_action) == len(keys)
-            and all(isinstance(key, FooterKey) for key in keys)  # no group shown
+            and all(isinstance(key, _FooterKey) for key in keys)  # no group shown
             and not any(binding.group for binding, _, _ in shown)  # nor coming
         )
         self._shown = shown
@@ -154,13 +199,14 @@ class KeysFooter(Footer):
             return
         for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):
             display = self.app.get_key_display(binding)
-            resized = (len(display), len(binding.description)) != (
+            description = _(binding.description)
+            resized = (len(display), len(description)) != (
                 len(key.key_display),
                 len(key.description),
             )
             key.key = binding.key
             key.key_display = display
-            key.description = binding.description
+            key.description = description
             key.action = binding.action
             key._disabled = not enabled
             key.tooltip = tooltip or None
@@ -195,3 +241,4 @@ def apply_textual_fixes() -> None:
     """Patch what cannot be subclassed, for the Textual series it was written for."""
     if IN_RANGE:
         OptionList._move_page = _move_page_once_laid_out
+        _footer.FooterKey = TranslatedFooterKey
