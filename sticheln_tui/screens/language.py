@@ -43,7 +43,8 @@ def language_commands(speak: Callable[[str], object]) -> list[SimpleCommand]:
 async def redraw(screen: Screen) -> None:
     """Draw `screen` again in the language now in use: the same screen (what it shows of
     the game and who may see it do not change), composed and mounted anew, keeping what
-    its widgets hold (names typed, choices, the cursor, the tab open, the focus).
+    its widgets hold (names typed, choices, the cursor, the tab open, the focus, where
+    it was scrolled to).
 
     Textual's `recompose` runs `compose` only; the screens here finish drawing in
     `on_mount` (a scoreboard's tables, a dialog's focus), so that runs again too."""
@@ -67,6 +68,11 @@ async def redraw(screen: Screen) -> None:
         for kind, attribute in kept_attributes
         if isinstance(widget, kind)
     ]
+    scrolled = [
+        (widget.id, widget.scroll_offset)
+        for widget in screen.query("*")
+        if widget.id and widget.is_scrollable and widget.scroll_offset
+    ]
     focused = screen.focused.id if screen.focused is not None else None
     await screen.recompose()
     screen.refresh_bindings()  # a new footer shows its keys once told of them
@@ -79,3 +85,10 @@ async def redraw(screen: Screen) -> None:
     if focused is not None:
         for widget in screen.query(f"#{focused}"):
             screen.set_focus(widget)
+
+    def scroll_back() -> None:  # once laid out: there is nothing to scroll before
+        for widget_id, (x, y) in scrolled:
+            for widget in screen.query(f"#{widget_id}"):
+                widget.scroll_to(x, y, animate=False, immediate=True)
+
+    screen.call_after_refresh(scroll_back)
