@@ -12,13 +12,15 @@ from __future__ import annotations
 import os
 
 import textual
+from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import App, AwaitMount
 from textual.command import CommandListItem, CommandPalette, SimpleProvider
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
-from textual.widgets import Button, Footer, Input, OptionList, _footer
+from textual.widgets import Button, Footer, Input, OptionList, _footer, _key_panel
 
 from .i18n import N_, _
 
@@ -54,6 +56,7 @@ THEMES_PLACEHOLDER = N_("Search for themes…")
 TEXTUAL_TEXT = (
     # Translators: the footer's key that opens the command palette (Ctrl+P); keep it short.
     N_("palette"),
+    N_("Open the command palette"),
     # Translators: a command of the command palette: choose the colour theme.
     N_("Theme"),
     N_("Change the current theme"),
@@ -61,6 +64,53 @@ TEXTUAL_TEXT = (
     N_("Keys"),
     N_("Show help for the focused widget and a summary of available keys"),
     N_("Hide the keys and widget help panel"),
+    # The keys panel (the palette's Keys) lists Textual's own keys as well as the game's.
+    N_("Focus Next"),
+    N_("Focus Previous"),
+    N_("Copy selected text"),
+    N_("Press button"),
+    N_("Previous tab"),
+    N_("Next tab"),
+    # Translators: keys of a list: move to the next, last, first, previous entry; choose it.
+    N_("Down"),
+    N_("Last"),
+    N_("First"),
+    N_("Up"),
+    N_("Select"),
+    # Keys of a text field (a player's name, the seed).
+    N_("Move cursor left"),
+    N_("Move cursor left and select"),
+    N_("Move cursor left a word"),
+    N_("Move cursor left a word and select"),
+    N_("Move cursor right or accept the completion suggestion"),
+    N_("Move cursor right and select"),
+    N_("Move cursor right a word"),
+    N_("Move cursor right a word and select"),
+    N_("Delete character left"),
+    N_("Select all"),
+    N_("Go to start"),
+    N_("Go to end"),
+    N_("Select line start"),
+    N_("Select line end"),
+    N_("Delete character right"),
+    N_("Submit"),
+    N_("Delete left to start of word"),
+    N_("Delete all to the left"),
+    N_("Delete right to start of word"),
+    N_("Delete all to the right"),
+    N_("Cut selected text"),
+    N_("Paste text from the clipboard"),
+    # Keys that scroll a panel.
+    N_("Scroll Up"),
+    N_("Scroll Down"),
+    N_("Scroll Left"),
+    N_("Scroll Right"),
+    N_("Scroll Home"),
+    N_("Scroll End"),
+    N_("Page Up"),
+    N_("Page Down"),
+    N_("Page Left"),
+    N_("Page Right"),
 )
 
 
@@ -158,6 +208,42 @@ class TranslatedFooterKey(_FooterKey):
         super().__init__(key, key_display, _(description) if description else "", action, **kwargs)
 
 
+# -- the keys panel: in the player's language -------------------------------------------
+
+
+class TranslatedBindingsTable(_key_panel.BindingsTable):
+    """The table of keys in Textual's keys panel (the palette's Keys), saying what each
+    does in the player's language. Textual 8.2 builds it from the bindings' descriptions
+    in one method; here its second column (the descriptions and the group headings) is
+    translated once built, keeping its styles. KeyPanel's
+    `compose` makes the private BindingsTable, looked up in its module, where this one
+    takes its place."""
+
+    def render_bindings_table(self) -> Table:
+        table = super().render_bindings_table()
+        if len(table.columns) > 1:
+            column = table.columns[1]
+            column._cells = [_translated(cell) for cell in column._cells]
+        return table
+
+
+def _translated(cell: object) -> object:
+    """A cell of the table in the player's language: a key's description, then perhaps
+    its binding's tooltip (styled apart, translated apart), or a group's heading."""
+    if not isinstance(cell, Text) or not cell.plain:
+        return cell
+    cuts = sorted({span.start for span in cell.spans if 0 < span.start < len(cell.plain)})
+    translated = Text(style=cell.style, end=cell.end)
+    for part in cell.divide(cuts):
+        words = part.plain.strip()
+        piece = Text(part.plain.replace(words, _(words)) if words else part.plain, part.style)
+        for span in part.spans:
+            if span.start == 0 and span.end >= len(part.plain):
+                piece.stylize(span.style)
+        translated.append_text(piece)
+    return translated
+
+
 # -- Footer: rewritten in place, not rebuilt -------------------------------------------
 
 
@@ -242,3 +328,4 @@ def apply_textual_fixes() -> None:
     if IN_RANGE:
         OptionList._move_page = _move_page_once_laid_out
         _footer.FooterKey = TranslatedFooterKey
+        _key_panel.BindingsTable = TranslatedBindingsTable

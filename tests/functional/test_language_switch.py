@@ -106,6 +106,9 @@ async def test_the_table_keeps_its_cursor_and_the_game_across_a_switch():
         assert app.screen is table and table.query_one(Hand).cursor == cursor
         assert "comandi" in screen_text(app).splitlines()[-1]
         assert app.game is game and len(game.moves) == 5
+        app.action_show_help_panel()  # the palette's Keys: Textual's keys and the game's
+        await pilot.pause()
+        assert "Elemento" in screen_text(app)  # "Elemento successivo", wrapped
         await app.speak("en")
         await pilot.pause()
         assert "palette" in screen_text(app).splitlines()[-1]
