@@ -91,7 +91,8 @@ async def test_the_palette_switches_a_hand_off_and_it_stays_a_hand_off():
         assert len(app.game.moves) == 5 and remembered_language() == "de"
         await pilot.press("enter")  # the game goes on: the mover's hand, in German
         await pilot.pause()
-        assert isinstance(app.screen.query_one(Hand), Hand)
+        assert app.screen.query_one(Hand).cards == game.view(game.to_move).hand
+        assert "Regeln" in screen_text(app).splitlines()[-1]
 
 
 async def test_the_table_keeps_its_cursor_and_the_game_across_a_switch():
