@@ -28,7 +28,7 @@ from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
-from .themes import offer_only_our_themes
+from .themes import ThemeList, offer_only_our_themes
 
 apply_textual_fixes()
 
@@ -68,6 +68,7 @@ class StichelnApp(WorkaroundApp):
 
     CSS_PATH = "app.tcss"
     TITLE = "Sticheln"
+    THEME_LIST = ThemeList
     BINDINGS = [
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("u", "take_back", "Take back"),

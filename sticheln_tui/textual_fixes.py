@@ -10,13 +10,14 @@ workaround against the new version and moved `WRITTEN_FOR`.
 from __future__ import annotations
 
 import os
+from typing import ClassVar
 
 import textual
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, AwaitMount
-from textual.command import CommandListItem, CommandPalette, SimpleProvider
+from textual.command import CommandListItem, CommandPalette, Provider, SimpleProvider
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
@@ -140,6 +141,8 @@ class SteadyCommandPalette(CommandPalette):
 class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
+    THEME_LIST: ClassVar[type[Provider]] = ThemeProvider  # what the theme list offers
+
     def action_command_palette(self) -> None:
         """Textual's own action, opening the palette that drops late keys (its prompt in
         the player's language)."""
@@ -152,7 +155,7 @@ class WorkaroundApp(App[None]):
         """Textual's theme list (the palette's Theme command) is a palette too: the same
         one as Textual's, that drops late keys."""
         self.push_screen(
-            SteadyCommandPalette(providers=[ThemeProvider], placeholder=_(THEMES_PLACEHOLDER))
+            SteadyCommandPalette(providers=[self.THEME_LIST], placeholder=_(THEMES_PLACEHOLDER))
         )
 
     def search_commands(self, commands: list[CommandListItem], placeholder: str = "") -> AwaitMount:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual.app import App
-from textual.theme import BUILTIN_THEMES
+from textual.theme import BUILTIN_THEMES, ThemeProvider
 
+from .i18n import N_, _
 from .textual_fixes import start_with_theme
 
 DARK = replace(
@@ -40,6 +41,16 @@ LIGHT = replace(
     },
 )
 THEMES = (DARK, LIGHT)
+# What the palette's list of themes calls each.
+LABELS = {DARK.name: N_("Dark"), LIGHT.name: N_("Light")}
+
+
+class ThemeList(ThemeProvider):
+    """Textual's list of themes (the palette's Theme), each named in the player's language."""
+
+    @property
+    def commands(self) -> list:
+        return [(_(LABELS.get(name, name)), choose) for name, choose in super().commands]
 
 
 def offer_only_our_themes(app: App) -> None:
