@@ -42,6 +42,7 @@ LIGHT = replace(
 )
 THEMES = (DARK, LIGHT)
 # What the palette's list of themes calls each.
+# Translators: the colour themes: dark or light background.
 LABELS = {DARK.name: N_("Dark"), LIGHT.name: N_("Light")}
 
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 # Each language named in the one in use, beside its own name in the list.
 NAMES_IN_USE = {
+    # Translators: the game's languages, named in yours, as in a list of them.
     "en": N_("English"),
     "fi": N_("Finnish"),
     "it": N_("Italian"),
@@ -24,6 +25,7 @@ NAMES_IN_USE = {
 
 def language_entry() -> str:
     """The first screen's entry that changes the language, naming the one in use."""
+    # Translators: {language} is the name of the language in use, in itself ("Suomi").
     return _("Language: {language}").format(language=LANGUAGES[language()])
 
 

@@ -132,9 +132,12 @@ def continue_text(entry: SaveEntry) -> Text:
     # Translators: the first screen's entry that takes up the unfinished game.
     label = (_("Continue:") + " ", "bold")
     if entry.record is None:
+        # Translators: after "Continue:"; {problem} says why, in a few words.
         problem = _("the last game's save will not load: {problem}")
         return Text.assemble(label, problem.format(problem=entry.problem))
     game = entry.record.game
+    # Translators: after "Continue:": the game's name, its players' names ("Ann, Bob,
+    # Cid") and where it stands ("deal 1 of 5, trick 3 of 14").
     where = _("{game} with {players}; {progress}").format(
         game=_(game.TITLE), players=", ".join(game.players), progress=entry.record.progress()
     )
