@@ -721,7 +721,7 @@ class StichelnApp(WorkaroundApp):
         i18n.use(code)
         self._redrawing = True
         try:
-            for screen in self.screen_stack:
+            for screen in list(self.screen_stack):
                 if isinstance(screen, CommandPalette):
                     continue  # closing: its command is this one
                 if self.flow is not None and isinstance(screen, HandoffScreen):
