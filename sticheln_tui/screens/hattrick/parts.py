@@ -28,7 +28,7 @@ from ...widgets.cards import (
     CARD_WIDTH,
     card_text,
     cards_text,
-    colour_letter,
+    colour_letter_text,
     unbroken_lines,
     words,
 )
@@ -95,7 +95,7 @@ def pile_header(view: HattrickView, room: int) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
+        header.append_text(colour_letter_text(colour))
     header.append(PASS_HEADER + NOW_HEADER, style="dim")
     if room and any(view.passes):
         header.append(PASS_CARDS_HEADER, style="dim")

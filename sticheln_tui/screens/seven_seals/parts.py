@@ -31,7 +31,7 @@ from ...core.seven_seals import (
     trick_winner,
 )
 from ...core.table import PlayCard
-from ...widgets.cards import CARD_WIDTH, card_text, colour_letter, unbroken_lines, words
+from ...widgets.cards import CARD_WIDTH, card_text, colour_letter_text, unbroken_lines, words
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
@@ -89,7 +89,7 @@ def seals_header(with_now: bool, with_took: bool = False) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
+        header.append_text(colour_letter_text(colour))
     header.append(WHITE_HEADER + BLACK_HEADER + (NOW_HEADER if with_now else ""), style="dim")
     if with_took:
         header.append(TOOK_HEADER, style="dim")

@@ -24,7 +24,7 @@ from ...core.seven_seals import (
     proposed_steals,
 )
 from ...textual_fixes import KeysFooter
-from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
+from ...widgets.cards import CARD_WIDTH, card_text, colour_name_text, unbroken_lines
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
@@ -152,7 +152,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         for index, colour in enumerate(COLOURS):
             here = index == self.row
             count = self.wanted[colour]
-            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name(colour))
+            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name_text(colour))
             name.append(" " * (len("purple") - len(colour)))
             seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
             seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
