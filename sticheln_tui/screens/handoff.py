@@ -47,6 +47,7 @@ class HandoffScreen(FlowScreen):
     def task(self) -> str:
         """What the next player will do on their screen (the end of "press Enter to ...")."""
         rules = self.view.rules
+        # Translators: each task ends "{name}, press Enter to {task}": word it to fit there.
         if self.view.phase is Phase.PICK:
             return _("lay down your luck card") if rules.reverse else _("lay down your pain card")
         if self.view.phase is Phase.CHOOSE:

@@ -152,7 +152,7 @@ class ReplayScreen(Screen):
             else:
                 # Translators: {names} and {last}: the winners, e.g. "Ann" and "Bob".
                 over = _("Game over: {names} and {last} win.").format(
-                    names=" and ".join(names[:-1]), last=names[-1]
+                    names=_(" and ").join(names[:-1]), last=names[-1]
                 )
             text.append("\n" + over)
         return text
