@@ -195,7 +195,7 @@ def trick_text(view: SeatView, name_width: int) -> Text:
         if played is not None:
             line.append_text(card_text(played))
             if seat == winner:
-                line.append(WINNING_MARK, style="bold")
+                line.append(_(WINNING_MARK), style="bold")
         elif seat == view.to_move:
             line.append("...", style="bold blink")
         else:
