@@ -12,11 +12,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.game import ChooseColours, SeatView
+from ..core.options import pain_colour
 from ..core.sticheln import score_deal
 from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import cards_text, colour_name_text
-from ..widgets.table_parts import colour_term, pain_colour_term, status_line
+from ..widgets.table_parts import status_line
 from .private import PrivateScreen
 
 
@@ -34,20 +35,27 @@ class ChooseColourScreen(PrivateScreen):
     def compose(self) -> ComposeResult:
         view = self.view
         count = len(self.choices[0])
-        # Translators: {colour(s)}: "colour(s)" or "suit(s)"; {pain_colour(s)}: "pain
-        # colour(s)", "luck suit(s)"...
-        explain = ngettext(
-            "{name}, the deal is over. Choose a {colour} you won as your {pain_colour}:"
-            " it decides how your cards score.",
-            "{name}, the deal is over. Choose two {colours} you won as your {pain_colours}:"
-            " it decides how your cards score.",
-            count,
-        ).format(
+        # Translators: {pain_colour(s)}: "pain colour(s)", "luck suit(s)"...
+        if view.rules.french_deck:
+            explain = ngettext(
+                "{name}, the deal is over. Choose a suit you won as your {pain_colour}:"
+                " it decides how your cards score.",
+                "{name}, the deal is over. Choose two suits you won as your {pain_colours}:"
+                " it decides how your cards score.",
+                count,
+            )
+        else:
+            explain = ngettext(
+                "{name}, the deal is over. Choose a colour you won as your {pain_colour}:"
+                " it decides how your cards score.",
+                "{name}, the deal is over. Choose two colours you won as your {pain_colours}:"
+                " it decides how your cards score.",
+                count,
+            )
+        explain = explain.format(
             name=view.players[view.seat],
-            colour=colour_term(view.rules),
-            colours=colour_term(view.rules, count),
-            pain_colour=pain_colour_term(view.rules),
-            pain_colours=pain_colour_term(view.rules, count),
+            pain_colour=pain_colour(view.rules),
+            pain_colours=pain_colour(view.rules, count),
         )
         yield Static(status_line(view), classes="status")
         yield Static(Text(explain), classes="explain")

@@ -12,9 +12,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
+from ..core.options import pain_colour
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.table_parts import pain_colour_term, status_line
+from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
 
@@ -52,7 +53,7 @@ class HandoffScreen(FlowScreen):
             return _("lay down your luck card") if rules.reverse else _("lay down your pain card")
         if self.view.phase is Phase.CHOOSE:
             # Translators: {pain_colour} is "pain colour", "luck suit"...
-            return _("choose your {pain_colour}").format(pain_colour=pain_colour_term(rules))
+            return _("choose your {pain_colour}").format(pain_colour=pain_colour(rules))
         return _("see your hand")
 
     def compose(self) -> ComposeResult:

@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.catalogue import TITLES
+from ..i18n import _
 from ..textual_fixes import KeysFooter
 from .flow import KeyGuardedScreen
 
@@ -65,7 +66,7 @@ class MenuScreen(KeyGuardedScreen):
         yield KeysFooter()
 
     def _entries(self) -> list[Option]:
-        games = [Option(title, id=game) for game, title in TITLES.items()]
+        games = [Option(_(title), id=game) for game, title in TITLES.items()]
         return [*games, Option("Rules", id=RULES), Option("Quit", id=QUIT)]
 
     def on_mount(self) -> None:

@@ -12,16 +12,15 @@ from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import PickPain, SeatView
+from ..core.options import colour_word, pain_colour
 from ..core.sticheln import card_score
 from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name, colour_name_text, filled, rank_text
 from ..widgets.hand import Hand
 from ..widgets.table_parts import (
-    colour_term,
     leftover_text,
     pain_card_term,
-    pain_colour_term,
     status_line,
 )
 from .private import PrivateScreen
@@ -51,12 +50,14 @@ def pick_instructions(view: SeatView) -> str:
     """What laying down a card means under the rules in force."""
     rules = view.rules
     mine = view.pain_cards[view.seat] or ()
-    # Translators: {pain_card(s)}: "pain card(s)" or "luck card(s)"; {colour(s)}: "colour(s)"
-    # or "suit(s)"; {pain_colour}: "pain colour", "luck suit"...
+    # Translators: {pain_card(s)}: "pain card(s)" or "luck card(s)"; {colour}: "colour" or
+    # "suit"; {pain_colour}: "pain colour", "luck suit"...
     if rules.harsh and mine:
         first = _("{name}, now lay down your second {pain_card}, of another {colour} than {other}.")
+    elif rules.harsh and rules.french_deck:
+        first = _("{name}, lay down the first of two {pain_cards}, of two different suits.")
     elif rules.harsh:
-        first = _("{name}, lay down the first of two {pain_cards}, of two different {colours}.")
+        first = _("{name}, lay down the first of two {pain_cards}, of two different colours.")
     else:
         first = _(
             "{name}, lay one card face down: its {colour} becomes your {pain_colour} for this deal."
@@ -65,9 +66,8 @@ def pick_instructions(view: SeatView) -> str:
         name=view.players[view.seat],
         pain_card=pain_card_term(rules),
         pain_cards=pain_card_term(rules, 2),
-        colour=colour_term(rules),
-        colours=colour_term(rules, 2),
-        pain_colour=pain_colour_term(rules),
+        colour=colour_word(rules),
+        pain_colour=pain_colour(rules),
         other=colour_name(mine[0].colour) if mine else "",
     )
     if rules.reverse:
@@ -126,7 +126,7 @@ class PainPickScreen(PrivateScreen):
             _("Lay down {card}: {colour} becomes your {pain_colour}"),
             card=card_text(card),
             colour=colour_name_text(card.colour),
-            pain_colour=pain_colour_term(rules),
+            pain_colour=pain_colour(rules),
         )
         if not rules.pain_in_hand:
             score = f"{card_score(card, {card.colour}, rules):+d}"

@@ -11,10 +11,11 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import SeatView
+from ..core.options import pain_colour
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import card_text, colour_name_text
-from ..widgets.table_parts import pain_colour_term, status_line
+from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
 
@@ -60,7 +61,7 @@ class RevealScreen(FlowScreen):
             yield Static(self._cards_table(), id="reveal-table")
             # Translators: {pain_colours} is "pain colours", "luck suits"...
             marked = _("Each player's {pain_colours} are marked with these cards.").format(
-                pain_colours=pain_colour_term(view.rules, 2)
+                pain_colours=pain_colour(view.rules, 2)
             )
             yield Static(Text(f"{marked} {leads}"), classes="explain")
         yield KeysFooter()

@@ -426,7 +426,7 @@ class StichelnSetupScreen(SetupScreen):
             self.query_one("#deals", Choice).value = self.rules.deals or ONE_PER_PLAYER
 
     def _option_text(self, option) -> str:
-        return f"{_(option.label)}: {_(option.explained(self.rules))}"
+        return f"{_(option.label)}: {option.explained(self.rules)}"
 
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""

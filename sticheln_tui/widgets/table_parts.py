@@ -16,7 +16,7 @@ from ..core.game import (
     SeatView,
 )
 from ..core.hattrick import HattrickView
-from ..core.options import badge, pain_word
+from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from ..i18n import N_, _, ngettext
 from .cards import CARD_WIDTH, card_text, cards_text, colour_letter, colour_name_text, filled
@@ -64,7 +64,7 @@ def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
     """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
     fields are common to every game's view)."""
     text = Text()
-    text.append(title, style="bold")
+    text.append(_(title), style="bold")
     text.append(f"  {deal_label(view)}")
     if view.phase in TRICK_PHASES:
         text.append("  ")
@@ -325,7 +325,7 @@ def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
         # Translators: {pain_colours} is "pain colour(s)", "luck suit(s)"...
         return Text(
             _("{name} chose their {pain_colours}.").format(
-                name=name, pain_colours=pain_colour_term(public.rules, len(move.colours))
+                name=name, pain_colours=pain_colour(public.rules, len(move.colours))
             )
         )
     if not isinstance(move, PlayCard) or not _just_played(public, Played(mover, move.card)):
@@ -338,25 +338,6 @@ def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
         card=card_text(move.card),
         winner=public.players[public.last_trick.winner],
     )
-
-
-def pain_colour_term(rules, count: int = 1) -> str:
-    """What a player's chosen colours are called, `count` of them: "pain colour", "luck
-    suits"... (one term for translators, never glued from words)."""
-    if rules.reverse and rules.french_deck:
-        return ngettext("luck suit", "luck suits", count)
-    if rules.reverse:
-        return ngettext("luck colour", "luck colours", count)
-    if rules.french_deck:
-        return ngettext("pain suit", "pain suits", count)
-    return ngettext("pain colour", "pain colours", count)
-
-
-def colour_term(rules, count: int = 1) -> str:
-    """A card's colour, or suit in the French deck, `count` of them."""
-    if rules.french_deck:
-        return ngettext("suit", "suits", count)
-    return ngettext("colour", "colours", count)
 
 
 def pain_card_term(rules, count: int = 1) -> str:

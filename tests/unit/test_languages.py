@@ -7,7 +7,9 @@ import pytest
 
 from sticheln_tui import i18n
 from sticheln_tui.cli import main
+from sticheln_tui.core.seven_seals import SEALS, prediction_problem
 from sticheln_tui.settings import remember_language, remembered_language, settings_path
+from sticheln_tui.widgets.colours import colour_name
 
 
 @pytest.mark.parametrize(
@@ -68,3 +70,23 @@ def test_a_damaged_settings_file_is_ignored_with_one_line(content, capsys):
     assert remembered_language() is None
     warning = capsys.readouterr().err
     assert warning.count("\n") == 1 and str(path) in warning
+
+
+@pytest.mark.parametrize("lang", [["--lang", "de"], ["--lang=de"]])
+def test_simulate_answers_in_the_language_given_before_it(lang, capsys):
+    assert main([*lang, "simulate", "--seats", "easy,easy,easy", "--games", "1"]) == 0
+    table = capsys.readouterr().out
+    assert "1 Partie, Klassisch, Startwert 1" in table and "Siegquote" in table
+
+
+def test_a_refusal_of_the_rules_comes_in_the_players_language(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "it", "--players", "Ann,Bob,Cid", "--late", "--dark"])
+    assert "Tardivo non ha scelta iniziale, quindi Al buio non vale" in capsys.readouterr().err
+
+
+def test_the_prediction_screen_hears_why_with_the_colours_in_the_players_language():
+    i18n.use("fi")
+    supply = {**SEALS, "green": 0}
+    problem = prediction_problem(supply, [{"green": 3}, {}, {}], 1, {"green": 1}, [], colour_name)
+    assert problem == "varastosta puuttuu 1 sinetti (vihreä): kerro, keneltä se otetaan"

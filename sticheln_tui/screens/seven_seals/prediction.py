@@ -24,6 +24,7 @@ from ...core.seven_seals import (
     proposed_steals,
 )
 from ...textual_fixes import KeysFooter
+from ...widgets import colours
 from ...widgets.cards import CARD_WIDTH, card_text, colour_name_text, unbroken_lines
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
@@ -83,7 +84,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
     def problem(self) -> str | None:
         """Why the seals chosen may not be taken (the core's one rule), or None."""
         view = self.view
-        return prediction_problem(view.supply, view.seals, view.seat, self.wanted, self.steals)
+        return prediction_problem(
+            view.supply, view.seals, view.seat, self.wanted, self.steals, colours.colour_name
+        )
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
         """Every way the rules leave to rob the seals of `colour` the supply lacks, for
