@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from . import i18n
 from .core.sticheln import Rules
-from .i18n import _
+from .i18n import N_, _
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .screens.confirm import ConfirmScreen
@@ -70,11 +70,11 @@ class StichelnApp(WorkaroundApp):
     TITLE = "Sticheln"
     THEME_LIST = ThemeList
     BINDINGS = [
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("u", "take_back", "Take back"),
-        Binding("q", "request_quit", "Quit"),
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "save_and_quit", "Quit", show=False, priority=True),
+        Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
+        Binding("u", "take_back", N_("Take back")),
+        Binding("q", "request_quit", N_("Quit")),
+        Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+c", "save_and_quit", N_("Quit"), show=False, priority=True),
     ]
 
     # How long a computer player's card stays "about to be played", so humans can follow
@@ -213,10 +213,13 @@ class StichelnApp(WorkaroundApp):
             persistence.export(path, self._record())
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
-            self.notify(f"Could not export the game: {reason}.", severity="error", markup=False)
+            problem = _("Could not export the game: {reason}.").format(reason=reason)
+            self.notify(problem, severity="error", markup=False)
             return
         self.notify(
-            f"Game record written to {path}. Review it with: sticheln --replay {path.name}",
+            _("Game record written to {path}. Review it with: sticheln --replay {name}").format(
+                path=path, name=path.name
+            ),
             markup=False,
             timeout=10,
         )
@@ -246,8 +249,10 @@ class StichelnApp(WorkaroundApp):
         except OSError as error:
             if not self._save_failed:
                 self.notify(
-                    f"Could not save the game ({error.strerror or error}) in "
-                    f"{self.save_path.parent}; trying again after the next move.",
+                    _(
+                        "Could not save the game ({reason}) in {folder}; trying again after"
+                        " the next move."
+                    ).format(reason=error.strerror or error, folder=self.save_path.parent),
                     severity="error",
                     markup=False,
                 )
@@ -655,12 +660,15 @@ class StichelnApp(WorkaroundApp):
         """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.finished:
             return question
+        # Translators: {question} is a question asked before leaving, e.g. "Quit Sticheln?".
         if not self.saved:
-            return f"{question} The game in progress could not be saved and will be lost."
-        return f"{question} The game is saved: Continue on the start screen picks it up."
+            leaving = _("{question} The game in progress could not be saved and will be lost.")
+        else:
+            leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
+        return leaving.format(question=question)
 
     def action_request_quit(self) -> None:
-        self._if_sure("Quit Sticheln?", self.action_save_and_quit)
+        self._if_sure(_("Quit Sticheln?"), self.action_save_and_quit)
 
     def _if_sure(self, question: str, then: Callable[[], None]) -> None:
         """Asks before leaving the game in progress, once (not over its own question)."""

@@ -42,7 +42,7 @@ def numbered(*items: str) -> str:
 
 def letters(colours: Iterable[str]) -> str:
     """The letters the cards of these colours show, e.g. "R B G"."""
-    return " ".join(colour_letter(colour).plain for colour in colours)
+    return " ".join(colour_letter(colour) for colour in colours)
 
 
 def keys_table(rows: Iterable[tuple[str, str]]) -> str:

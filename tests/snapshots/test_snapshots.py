@@ -6,10 +6,11 @@ After an intended change of a screen, review and refresh them with
 
 from __future__ import annotations
 
+import pytest
 from helpers import played_until, press_until
 from positions import seven_seals_until
 
-from sticheln_tui import persistence
+from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
@@ -165,3 +166,55 @@ class TestSevenSeals:
             await pilot.pause()
 
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=scores)
+
+
+FOREIGN = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
+
+
+@pytest.fixture(params=FOREIGN)
+def language(request) -> str:
+    """The game in another language than English (every other test's)."""
+    i18n.use(request.param)
+    return request.param
+
+
+class TestLanguages:
+    """The screens of every game in every language, at 80x24: the longest words must fit
+    as the English do."""
+
+    def test_first_screen(self, snap_compare, language):
+        assert snap_compare(StichelnApp(), terminal_size=SIZE)
+
+    def test_setup(self, snap_compare, language):
+        assert snap_compare(StichelnApp(game="sticheln"), terminal_size=SIZE)
+
+    def test_handoff(self, snap_compare, language):
+        assert snap_compare(game_app(), terminal_size=SIZE)
+
+    def test_table(self, snap_compare, language):
+        def mid_trick(app) -> bool:
+            view = app.game.view(None)
+            return view.trick_number == 3 and len(view.trick) == 2
+
+        assert snap_compare(
+            game_app(), terminal_size=SIZE, run_before=reach(TableScreen, mid_trick)
+        )
+
+    def test_scoreboard(self, snap_compare, language):
+        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(ScoreboardScreen))
+
+    def test_hattrick_table(self, snap_compare, language):
+        game = played_until(4, 3, mid_deal)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_seven_seals_prediction(self, snap_compare, language):
+        game = SevenSealsGame(PLAYERS, seed=21)
+        game.apply(predict({"red": 2, "blue": 1}))
+        game.apply(TakeSaboteur())
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_seven_seals_table(self, snap_compare, language):
+        game = seven_seals_until(
+            lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
+        )
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))

@@ -52,6 +52,17 @@ def test_the_template_holds_every_string_the_code_marks():
     assert in_code == template_ids(), "run python scripts/catalogues.py"
 
 
+def test_no_text_to_translate_hides_inside_an_f_string():
+    """Extraction does not look inside f-strings: `f"{_('text')}"` would stay English."""
+    hidden = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in PACKAGE.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\{(?:_|ngettext|pgettext)\(\s*[rb]?[\"']", line)
+    ]
+    assert not hidden, "give the text its own variable: " + ", ".join(hidden)
+
+
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_every_catalogue_translates_every_string(code):
     found = catalogue(code)

@@ -31,7 +31,7 @@ from ...widgets.cards import (
     CARD_WIDTH,
     card_text,
     cards_text,
-    colour_letter,
+    colour_letter_text,
     unbroken_lines,
 )
 from ...widgets.names import fit_name, name_column_width
@@ -124,7 +124,7 @@ def pile_header(view: HattrickView, room: int) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
+        header.append_text(colour_letter_text(colour))
     header.append(heading(PASS_HEADER) + heading(NOW_HEADER), style="dim")
     if room and any(view.passes):
         header.append(heading(PASS_CARDS_HEADER), style="dim")

@@ -9,7 +9,7 @@ from rich.text import Text
 from ...core.hattrick import COLOURS, PASS_PENALTY, HattrickView
 from ...core.standings import winners
 from ...i18n import N_, _, pgettext
-from ...widgets.cards import colour_letter, colour_name
+from ...widgets.cards import colour_letter_text, colour_name_text
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts
 
@@ -32,7 +32,7 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
     table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
     for colour in COLOURS:
-        table.add_column(colour_letter(colour), justify="right")
+        table.add_column(colour_letter_text(colour), justify="right")
     # Translators: Hattrick's scores, column headings: the pass cards laid, what the main
     # colour gives, what the other colours and the passes cost; short as the English.
     table.add_column(pgettext("score column", "Pass"), justify="right")
@@ -46,7 +46,7 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
         counts = [str(sum(card.colour == colour for card in score.pile)) for colour in COLOURS]
         main = Text(f"{score.plus:+d} ")
         if score.main_colour is not None:
-            main.append_text(colour_name(score.main_colour))
+            main.append_text(colour_name_text(score.main_colour))
         table.add_row(
             names.cell(seat),
             *counts,

@@ -32,7 +32,13 @@ from ...core.seven_seals import (
 )
 from ...core.table import PlayCard
 from ...i18n import N_, _, ngettext
-from ...widgets.cards import CARD_WIDTH, card_text, colour_letter, unbroken_lines
+from ...widgets.cards import (
+    CARD_WIDTH,
+    card_text,
+    colour_letter,
+    colour_letter_text,
+    unbroken_lines,
+)
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import both, colour_word, either, sentence, sentence_atoms
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
@@ -126,7 +132,7 @@ def seals_header(with_now: bool, with_took: bool = False) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
+        header.append_text(colour_letter_text(colour))
     kinds = kind_header(WHITE) + kind_header(BLACK)
     header.append(kinds + (now_header() if with_now else ""), style="dim")
     if with_took:

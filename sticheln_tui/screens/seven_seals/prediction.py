@@ -26,7 +26,7 @@ from ...core.seven_seals import (
 from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
 from ...widgets import colours
-from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
+from ...widgets.cards import CARD_WIDTH, card_text, colour_name_text, unbroken_lines
 from ...widgets.sentences import colour_word
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
@@ -167,7 +167,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         for index, colour in enumerate(COLOURS):
             here = index == self.row
             count = self.wanted[colour]
-            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name(colour))
+            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name_text(colour))
             name.append(" " * (cells - len(colour_word(colour))))
             seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
             seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
