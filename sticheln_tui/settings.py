@@ -8,22 +8,19 @@ and it is written atomically, so a crash leaves the old file or the new one whol
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from .i18n import LANGUAGES, _
 from .i18n import language_problem as i18n_language_problem
 from .locations import config_directory
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from pathlib import Path
-
 SETTINGS_FILE = "settings.json"
 MAX_BYTES = 10_000  # a settings file is a few dozen bytes
 
 
-def settings_path() -> Path:
-    return config_directory() / SETTINGS_FILE
+def settings_path() -> str:
+    return os.path.join(config_directory(), SETTINGS_FILE)
 
 
 def remembered_language() -> str | None:
@@ -58,9 +55,11 @@ def remembered_language() -> str | None:
 def remember_language(code: str) -> str | None:
     """Keep `code` as the language to start in; the problem in one line when the file
     cannot be written (the game goes on in that language all the same)."""
+    from pathlib import Path
+
     from .persistence import write_atomically
 
-    path = settings_path()
+    path = Path(settings_path())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, json.dumps({"language": code}) + "\n", keep_backup=False)
@@ -71,7 +70,7 @@ def remember_language(code: str) -> str | None:
     return None
 
 
-def _ignored(path: Path, why: str) -> None:
+def _ignored(path: str, why: str) -> None:
     print(
         _("sticheln: ignoring the settings in {path}: {why}").format(path=path, why=why),
         file=sys.stderr,

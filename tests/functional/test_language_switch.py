@@ -5,6 +5,7 @@ nothing private shows, and the choice is kept for the next start."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from helpers import at_the_table, cards_on_screen, screen_text
 from textual.command import CommandList, CommandPalette
@@ -117,7 +118,7 @@ async def test_the_table_keeps_its_cursor_and_the_game_across_a_switch():
         await app.speak("en")
         await pilot.pause()
         assert "palette" in screen_text(app).splitlines()[-1]
-        assert json.loads(settings_path().read_text()) == {"language": "en"}
+        assert json.loads(Path(settings_path()).read_text()) == {"language": "en"}
 
 
 async def test_a_choice_that_cannot_be_kept_is_said_and_the_game_speaks_it_anyway(

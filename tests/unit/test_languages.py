@@ -3,11 +3,16 @@ and the small settings file that keeps the choice, read with suspicion."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+import platformdirs
 import pytest
 
 from sticheln_tui import i18n
 from sticheln_tui.cli import main
 from sticheln_tui.core.seven_seals import SEALS, prediction_problem
+from sticheln_tui.locations import config_directory
 from sticheln_tui.settings import remember_language, remembered_language, settings_path
 from sticheln_tui.widgets.colours import colour_name
 
@@ -64,7 +69,7 @@ def test_the_choice_is_kept_and_read_back():
     ],
 )
 def test_a_damaged_settings_file_is_ignored_with_one_line(content, capsys):
-    path = settings_path()
+    path = Path(settings_path())
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     assert remembered_language() is None
@@ -90,3 +95,14 @@ def test_the_prediction_screen_hears_why_with_the_colours_in_the_players_languag
     supply = {**SEALS, "green": 0}
     problem = prediction_problem(supply, [{"green": 3}, {}, {}], 1, {"green": 1}, [], colour_name)
     assert problem == "varastosta puuttuu 1 sinetti (vihreä): kerro, keneltä se otetaan"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux shortcut")
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/config"])
+def test_the_settings_folder_is_where_platformdirs_puts_it(monkeypatch, xdg):
+    monkeypatch.delenv("STICHELN_CONFIG")
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    assert config_directory() == platformdirs.user_config_dir("sticheln", appauthor=False)
