@@ -7,9 +7,11 @@ baseline so that a busy machine slows both alike:
   composed, against a minimal Textual app (one Static, one Footer) started and stopped
   the same way;
 - `python -m sticheln_tui --help` against `python -c pass`.
-It also checks that `--help` and `simulate` never import Textual.
+It also checks that `--help` and `simulate` never import Textual. The game runs in the
+language `--lang` names (Finnish by default), as the player's locale chooses it, so its
+catalogue is loaded on the way.
 
-    python benchmarks/startup.py [--runs N]
+    python benchmarks/startup.py [--runs N] [--lang CODE]
 
 Users run an installed copy: measure one too, in a clean virtual environment with a plain
 `pip install .`, running this script with that environment's Python from outside the
@@ -33,7 +35,8 @@ import time
 from report import budget, finish
 
 import sticheln_tui
-from sticheln_tui.locations import SAVES_ENV
+from sticheln_tui.i18n import LANGUAGES, LOCALE_VARIABLES
+from sticheln_tui.locations import CONFIG_ENV, SAVES_ENV
 
 # Run in a fresh interpreter: ends the process as soon as the first frame is composed.
 FIRST_FRAME_PROBE = """
@@ -103,13 +106,19 @@ def imports_textual(arguments: list[str], env: dict[str, str]) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="launches of each command")
+    parser.add_argument(
+        "--lang", choices=list(LANGUAGES), default="fi", help="the game's language (default fi)"
+    )
     args = parser.parse_args()
     # An installed copy has its bytecode compiled by pip; so must a working copy, or
     # every launch would also time compiling the game's source.
     compileall.compile_dir(os.path.dirname(sticheln_tui.__file__), quiet=1)
     python = sys.executable
-    with tempfile.TemporaryDirectory() as saves:
-        env = {**os.environ, SAVES_ENV: saves}
+    with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as config:
+        locale = {variable: "" for variable in LOCALE_VARIABLES} | {"LANG": f"{args.lang}.UTF-8"}
+        # The settings are looked for where a player's are (not $STICHELN_CONFIG's shortcut).
+        env = {**os.environ, SAVES_ENV: saves, "XDG_CONFIG_HOME": config, **locale}
+        env.pop(CONFIG_ENV, None)
         game, minimal = medians(
             (
                 [python, "-c", FIRST_FRAME_PROBE, "sticheln"],
@@ -133,6 +142,7 @@ def main() -> None:
                 ["simulate", "--seats", "easy,easy,easy", "--games", "1"], env
             ),
         }
+    print(f"The game in {LANGUAGES[args.lang]} ({args.lang}).")
     for command, textual in loaded.items():
         print(f"{command} imports Textual: {'YES' if textual else 'no'}")
     rows = [

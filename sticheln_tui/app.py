@@ -18,7 +18,9 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
+from . import i18n
 from .core.sticheln import Rules
+from .i18n import N_, _
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .screens.confirm import ConfirmScreen
@@ -26,7 +28,7 @@ from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .textual_fixes import WorkaroundApp, apply_textual_fixes
-from .themes import offer_only_our_themes
+from .themes import ThemeList, offer_only_our_themes
 
 apply_textual_fixes()
 
@@ -66,12 +68,13 @@ class StichelnApp(WorkaroundApp):
 
     CSS_PATH = "app.tcss"
     TITLE = "Sticheln"
+    THEME_LIST = ThemeList
     BINDINGS = [
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("u", "take_back", "Take back"),
-        Binding("q", "request_quit", "Quit"),
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "save_and_quit", "Quit", show=False, priority=True),
+        Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
+        Binding("u", "take_back", N_("Take back")),
+        Binding("q", "request_quit", N_("Quit")),
+        Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+c", "save_and_quit", N_("Quit"), show=False, priority=True),
     ]
 
     # How long a computer player's card stays "about to be played", so humans can follow
@@ -113,6 +116,7 @@ class StichelnApp(WorkaroundApp):
         self._hurry = asyncio.Event()  # Space: the bot's card now
         self._screen_changed = asyncio.Event()
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
+        self._redrawing = False  # the screens are drawn again in another language
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
 
     async def on_event(self, event: events.Event) -> None:
@@ -209,10 +213,13 @@ class StichelnApp(WorkaroundApp):
             persistence.export(path, self._record())
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or error
-            self.notify(f"Could not export the game: {reason}.", severity="error", markup=False)
+            problem = _("Could not export the game: {reason}.").format(reason=reason)
+            self.notify(problem, severity="error", markup=False)
             return
         self.notify(
-            f"Game record written to {path}. Review it with: sticheln --replay {path.name}",
+            _("Game record written to {path}. Review it with: sticheln --replay {name}").format(
+                path=path, name=path.name
+            ),
             markup=False,
             timeout=10,
         )
@@ -242,8 +249,10 @@ class StichelnApp(WorkaroundApp):
         except OSError as error:
             if not self._save_failed:
                 self.notify(
-                    f"Could not save the game ({error.strerror or error}) in "
-                    f"{self.save_path.parent}; trying again after the next move.",
+                    _(
+                        "Could not save the game ({reason}) in {folder}; trying again after"
+                        " the next move."
+                    ).format(reason=error.strerror or error, folder=self.save_path.parent),
                     severity="error",
                     markup=False,
                 )
@@ -409,6 +418,10 @@ class StichelnApp(WorkaroundApp):
     def _rules_chosen(self) -> None:
         self.action_rules()
 
+    @on(MenuScreen.LanguageChosen)
+    def _language_chosen(self) -> None:
+        self.choose_language()
+
     @on(MenuScreen.QuitChosen)
     def _quit_chosen(self) -> None:
         self.exit()  # no game in progress: nothing to ask about
@@ -472,10 +485,12 @@ class StichelnApp(WorkaroundApp):
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
         self.clear_notifications()  # nothing of the last player's may linger
-        public = self.game.view(None)
+        self._show(self._screens.handoff(self.game.view(None), seat, self._last_event_line()))
+
+    def _last_event_line(self) -> Text:
+        """The hand-off's line on the last move, in the language in use."""
         event = self.flow.last_event()
-        line = self._screens.last_event_text(public, *event) if event else Text()
-        self._show(self._screens.handoff(public, seat, line))
+        return self._screens.last_event_text(self.game.view(None), *event) if event else Text()
 
     # The game's screens are imported with the game, after the first screen: their
     # messages are handled by name (on_<screen>_<message>), not with @on(Screen.Message).
@@ -569,8 +584,9 @@ class StichelnApp(WorkaroundApp):
         if pause > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._hurry.wait(), pause)
-        # Rules help or a dialog on top: the move waits until it is closed.
-        while not isinstance(self.screen, FlowScreen):
+        # Rules help or a dialog on top, or the screens drawn again in another language:
+        # the move waits until that is done.
+        while not isinstance(self.screen, FlowScreen) or self._redrawing:
             self._screen_changed.clear()
             await self._screen_changed.wait()
         self._hold_keys(None)
@@ -644,12 +660,15 @@ class StichelnApp(WorkaroundApp):
         """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.finished:
             return question
+        # Translators: {question} is a question asked before leaving, e.g. "Quit Sticheln?".
         if not self.saved:
-            return f"{question} The game in progress could not be saved and will be lost."
-        return f"{question} The game is saved: Continue on the start screen picks it up."
+            leaving = _("{question} The game in progress could not be saved and will be lost.")
+        else:
+            leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
+        return leaving.format(question=question)
 
     def action_request_quit(self) -> None:
-        self._if_sure("Quit Sticheln?", self.action_save_and_quit)
+        self._if_sure(_("Quit Sticheln?"), self.action_save_and_quit)
 
     def _if_sure(self, question: str, then: Callable[[], None]) -> None:
         """Asks before leaving the game in progress, once (not over its own question)."""
@@ -671,18 +690,57 @@ class StichelnApp(WorkaroundApp):
         game = self.game
         if game is not None:
             yield SystemCommand(
-                "New game", "The form, with this table filled in; asks first", self.ask_new_game
+                _("New game"),
+                _("The form, with this table filled in; asks first"),
+                self.ask_new_game,
             )
         if not isinstance(screen, RulesHelpScreen):
-            yield SystemCommand("Rules", "The rules in force (?)", self.action_rules)
+            yield SystemCommand(_("Rules"), _("The rules in force (?)"), self.action_rules)
         if self.check_action("take_back", ()) is True:
-            yield SystemCommand("Take back", "The move just made (u)", self.action_take_back)
+            yield SystemCommand(_("Take back"), _("The move just made (u)"), self.action_take_back)
         if game is not None and game.results and not isinstance(screen, ScoreboardScreen):
-            yield SystemCommand("Scores", "Everybody's total so far", self.show_totals)
-        yield SystemCommand("Quit", "Asks first (q)", self.action_quit)
+            yield SystemCommand(_("Scores"), _("Everybody's total so far"), self.show_totals)
+        yield SystemCommand(
+            # Translators: a command of the command palette; the languages follow.
+            _("Language"),
+            ", ".join(i18n.LANGUAGES.values()),
+            self.choose_language,
+        )
+        yield SystemCommand(_("Quit"), _("Asks first (q)"), self.action_quit)
         for command in super().get_system_commands(screen):
-            if command.title in ("Theme", "Keys"):
-                yield command
+            if command.title in ("Theme", "Keys"):  # Textual's words, listed in textual_fixes
+                yield command._replace(title=_(command.title), help=_(command.help))
+
+    # -- the language -------------------------------------------------------------
+
+    def choose_language(self) -> None:
+        """The languages, each by its own name; the one chosen is spoken at once."""
+        from .screens.language import language_commands
+
+        self.search_commands(language_commands(self.speak), _("Choose a language…"))
+
+    async def speak(self, code: str) -> None:
+        """Speak the language `code` from now on: every screen up is drawn again in it,
+        showing what it showed (a hand-off stays a hand-off, the game goes on where it
+        stood), and the choice is kept for the next start."""
+        from .screens.language import redraw
+        from .settings import remember_language
+
+        i18n.use(code)
+        self._redrawing = True
+        try:
+            for screen in list(self.screen_stack):
+                if isinstance(screen, CommandPalette):
+                    continue  # closing: its command is this one
+                if self.flow is not None and isinstance(screen, HandoffScreen):
+                    screen.last_event = self._last_event_line()
+                await redraw(screen)
+        finally:
+            self._redrawing = False
+            self._screen_changed.set()  # a computer player's move may go on
+        problem = remember_language(code)
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
 
     def ask_new_game(self) -> None:
         self._if_sure("Start a new game?", self.new_game)

@@ -11,9 +11,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, i18n
 from .core.catalogue import DEFAULT_GAME, TITLES
-from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS
+from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS, Option
+from .i18n import _
 from .locations import SAVES_ENV, saves_directory
 
 # The rules, the engine, the bots, the saves, even dataclasses, typing and pathlib are
@@ -22,6 +23,7 @@ from .locations import SAVES_ENV, saves_directory
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import NoReturn
 
     from . import persistence
     from .bots import Seat
@@ -30,21 +32,71 @@ if TYPE_CHECKING:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the whole usage
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(
+            2,
+            _("{prog}: error: {message} (see {prog} --help)").format(
+                prog=self.prog, message=message
+            )
+            + "\n",
+        )
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        # Translators: placeholders in --help, in capitals, as command-line tools write them.
+        metavar=_("CODE"),
+        help=_(
+            "the language to play in: {languages}; default: the one chosen last time, else "
+            "the locale's (LC_ALL, LC_MESSAGES, LANG), else English"
+        ).format(languages=", ".join(i18n.LANGUAGES)),
+    )
+
+
+def _language(text: str) -> str:
+    if text not in i18n.LANGUAGES:
+        raise argparse.ArgumentTypeError(i18n.language_problem(text))
+    return text
+
+
+def start_language(argv: Sequence[str]) -> None:
+    """Speak the player's language from the first line printed, help and errors included
+    (a bad --lang is refused by the parser, in the language the rest would choose)."""
+    from .settings import remembered_language
+
+    wanted = None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            wanted = argv[index + 1]
+        elif word.startswith("--lang="):
+            wanted = word.removeprefix("--lang=")
+    i18n.use(i18n.choose(wanted, remembered_language(), os.environ))
+
+
+def _command_at(argv: Sequence[str]) -> int:
+    """Where a command such as `simulate` would stand: first, or after `--lang CODE`
+    (`sticheln --lang de simulate ...`)."""
+    if argv[:1] == ["--lang"]:
+        return 2
+    return 1 if argv[:1] and argv[0].startswith("--lang=") else 0
 
 
 def whole_number(text: str, what: str) -> int:
+    """`text` as an int; `what` names it in the refusal ("the seed", "--games")."""
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("{what} must be a whole number, not {text}").format(what=what, text=repr(text))
+        ) from None
 
 
 def game_seed(text: str) -> int:
     """A seed the game accepts (`sticheln --seed`, `sticheln simulate --seed`)."""
     from .core.game import seed_problem
 
-    seed = whole_number(text, "the seed")
+    seed = whole_number(text, _("the seed"))
     problem = seed_problem(seed)
     if problem:
         raise argparse.ArgumentTypeError(problem)
@@ -67,7 +119,9 @@ def _seats(text: str) -> list[Seat]:
             seats.append(Seat(entry))
     problem = no_human_problem([seat.level for seat in seats])
     if problem:
-        raise argparse.ArgumentTypeError(f"{problem} (bots alone: sticheln simulate)")
+        raise argparse.ArgumentTypeError(
+            _("{problem} (bots alone: sticheln simulate)").format(problem=problem)
+        )
     return seats
 
 
@@ -75,12 +129,12 @@ def _file(text: str) -> Path:
     from pathlib import Path
 
     if not text.strip():  # Path("") would be the current directory
-        raise argparse.ArgumentTypeError("the file name is empty")
+        raise argparse.ArgumentTypeError(_("the file name is empty"))
     return Path(text)
 
 
 def _deals(text: str) -> int | None:
-    from .core.sticheln import MAX_DEALS
+    from .core.sticheln import MAX_DEALS, deals_problem
 
     if text == "per-player":
         return None
@@ -88,10 +142,10 @@ def _deals(text: str) -> int | None:
         deals = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"deals must be a whole number or 'per-player', not {text!r}"
+            _("deals must be a whole number or 'per-player', not {text}").format(text=repr(text))
         ) from None
     if not 1 <= deals <= MAX_DEALS:
-        raise argparse.ArgumentTypeError(f"a game has 1 to {MAX_DEALS} deals, not {deals}")
+        raise argparse.ArgumentTypeError(deals_problem(MAX_DEALS, deals))
     return deals
 
 
@@ -101,18 +155,20 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         type=_deals,
         metavar="N|per-player",
         default=argparse.SUPPRESS,
-        help="number of deals (default: the game's); Sticheln and Seven Seals also: one per "
-        "player (Seven Seals' default)",
+        help=_(
+            "number of deals (default: the game's); Sticheln and Seven Seals also: one per "
+            "player (Seven Seals' default)"
+        ),
     )
     group = parser.add_argument_group(
-        "Sticheln's rules",
-        "Choose a preset, then switch single options on (--reverse) or off (--no-reverse).",
+        _("Sticheln's rules"),
+        _("Choose a preset, then switch single options on (--reverse) or off (--no-reverse)."),
     )
     group.add_argument(
         "--preset",
         choices=list(PRESET_LABELS),
         default=argparse.SUPPRESS,
-        help="the starting set of rules (default: classic)",
+        help=_("the starting set of rules (default: classic)"),
     )
     for option in OPTIONS:
         group.add_argument(
@@ -120,17 +176,24 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
             dest=option.field,
             action=argparse.BooleanOptionalAction,
             default=argparse.SUPPRESS,
-            help=f"{option.label}: {option.explanation}",
+            help=_option_help(option),
         )
-    group = parser.add_argument_group("Seven Seals' saboteur variants", "They combine.")
+    group = parser.add_argument_group(_("Seven Seals' saboteur variants"), _("They combine."))
     for option in SABOTEUR_VARIANTS:
         group.add_argument(
             option.flag,
             dest=option.field,
             action="store_true",
             default=argparse.SUPPRESS,
-            help=f"{option.label}: {option.explanation}",
+            help=_option_help(option),
         )
+
+
+def _option_help(option: Option) -> str:
+    # Translators: an option's help line: its name, then what it does.
+    return _("{label}: {explanation}").format(
+        label=_(option.label), explanation=_(option.explanation)
+    )
 
 
 # The options only one game has, by its key (--deals is every game's).
@@ -156,8 +219,10 @@ def foreign_rule_problem(args: argparse.Namespace, game: str) -> str | None:
     for other in GAME_FLAGS:
         given = rules_given(args, other) if other != game else []
         if given:
-            title, other_title = TITLES[game], TITLES[other]
-            return f"{given[0]} does not apply: it is a rule of {other_title}, not of {title}"
+            # Translators: {flag} is a command-line option such as --reverse.
+            return _("{flag} does not apply: it is a rule of {other}, not of {game}").format(
+                flag=given[0], other=_(TITLES[other]), game=_(TITLES[game])
+            )
     return None
 
 
@@ -179,7 +244,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
     for name, why in not_applicable(Rules(**given)).items():
         if given.get(name):
             flag = next(option.flag for option in OPTIONS if option.field == name)
-            raise ValueError(f"{flag} does not apply: {why}")
+            raise ValueError(_("{flag} does not apply: {why}").format(flag=flag, why=why))
     rules = PRESETS[getattr(args, "preset", "classic")]
     for name, value in given.items():
         rules = with_option(rules, name, value)
@@ -189,63 +254,86 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="sticheln",
-        description="Play Sticheln, Hattrick or Seven Seals, trick-taking card games, at one "
-        "keyboard (hot seat).",
-        epilog="Examples: sticheln --players Ann,Bob,Cid --seed 7; "
-        "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
-        "sticheln --game hattrick --players Ann,Bob,Cid,Dee; "
-        "sticheln --game seven-seals --players Ann,Bob,Cid --saboteur-costs-5; "
-        "sticheln simulate --help (games between bots)",
+        description=_(
+            "Play Sticheln, Hattrick or Seven Seals, trick-taking card games, at one "
+            "keyboard (hot seat)."
+        ),
+        # Translators: the commands stay as they are; translate "Examples" and the last note.
+        epilog=_(
+            "Examples: sticheln --players Ann,Bob,Cid --seed 7; "
+            "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
+            "sticheln --game hattrick --players Ann,Bob,Cid,Dee; "
+            "sticheln --game seven-seals --players Ann,Bob,Cid --saboteur-costs-5; "
+            "sticheln simulate --help (games between bots)"
+        ),
     )
     parser.add_argument(
         "--game",
         choices=list(TITLES),
         default=argparse.SUPPRESS,
-        help=f"the game to play: {', '.join(TITLES)}; default: {DEFAULT_GAME}",
+        help=_("the game to play: {games}; default: {default}").format(
+            games=", ".join(TITLES), default=DEFAULT_GAME
+        ),
     )
     parser.add_argument(
         "--players",
         type=_seats,
-        metavar="SEATS",
-        help="comma-separated names of the players in seat order, or bot:easy, "
-        "bot:normal, bot:strong for a computer player; skips the first screen",
+        metavar=_("SEATS"),
+        help=_(
+            "comma-separated names of the players in seat order, or bot:easy, "
+            "bot:normal, bot:strong for a computer player; skips the first screen"
+        ),
     )
     parser.add_argument(
         "--first",
-        metavar="NAME",
-        help="the player who leads the first trick (the youngest); default: the first name",
+        metavar=_("NAME"),
+        help=_("the player who leads the first trick (the youngest); default: the first name"),
     )
     parser.add_argument(
         "--seed",
         type=game_seed,
         metavar="N",
-        help="a whole number that fixes the shuffles, so the same game can be played again",
+        help=_("a whole number that fixes the shuffles, so the same game can be played again"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show the version and exit"),
+    )
+    add_language_option(parser)
     saves = parser.add_argument_group(
-        "saves",
+        _("saves"),
         # Not the folder itself: finding it would load a library and slow every --help.
-        "Every game is saved after each move, in the folder --list-saves names "
-        f"(or in the directory ${SAVES_ENV} names).",
+        _(
+            "Every game is saved after each move, in the folder --list-saves names "
+            "(or in the directory ${variable} names)."
+        ).format(variable=SAVES_ENV),
     )
     start = saves.add_mutually_exclusive_group()
-    start.add_argument("--resume", action="store_true", help="continue the latest unfinished game")
-    start.add_argument("--load", type=_file, metavar="FILE", help="continue the game in FILE")
     start.add_argument(
-        "--list-saves", action="store_true", help="list the saved games, newest first, and exit"
+        "--resume", action="store_true", help=_("continue the latest unfinished game")
+    )
+    start.add_argument("--load", type=_file, metavar=_("FILE"), help=_("continue the game in FILE"))
+    start.add_argument(
+        "--list-saves",
+        action="store_true",
+        help=_("list the saved games, newest first, and exit"),
     )
     start.add_argument(
         "--replay",
         type=_file,
-        metavar="FILE",
-        help="step through a finished game in FILE with every hand shown",
+        metavar=_("FILE"),
+        help=_("step through a finished game in FILE with every hand shown"),
     )
     saves.add_argument(
         "--export",
         type=_file,
-        metavar="FILE",
-        help="write the latest finished game (or the one in --load FILE) to FILE as a "
-        "game record, and exit",
+        metavar=_("FILE"),
+        help=_(
+            "write the latest finished game (or the one in --load FILE) to FILE as a "
+            "game record, and exit"
+        ),
     )
     add_rule_options(parser)
     return parser
@@ -257,7 +345,16 @@ def _load(parser: argparse.ArgumentParser, path: Path) -> persistence.Record:
     try:
         return persistence.load(path)
     except persistence.SaveError as error:
-        parser.exit(2, f"{parser.prog}: cannot load {path}: {error}\n")
+        parser.exit(
+            2,
+            _("{prog}: cannot load {path}: {why}").format(prog=parser.prog, path=path, why=error)
+            + "\n",
+        )
+
+
+def _fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    """Exit 2 with one line, `message` after the program's name."""
+    parser.exit(2, f"{parser.prog}: {message}\n")
 
 
 def _list_saves() -> int:
@@ -265,7 +362,10 @@ def _list_saves() -> int:
 
     directory = saves_directory()
     entries = persistence.list_saves(directory)
-    print(f"Saved games in {directory}:" if entries else f"No saved games in {directory}.")
+    if entries:
+        print(_("Saved games in {directory}:").format(directory=directory))
+    else:
+        print(_("No saved games in {directory}.").format(directory=directory))
     for entry in entries:
         print(f"  {entry.describe()}")
     return 0
@@ -279,18 +379,22 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     else:
         entry = persistence.latest_finished()
         if entry is None:
-            parser.exit(2, f"{parser.prog}: no finished game to export (sticheln --list-saves)\n")
+            _fail(parser, _("no finished game to export (sticheln --list-saves)"))
         record = entry.record
     # os.path's checks, unlike Path's, never raise (a directory we may not look into).
     if os.path.isdir(args.export):
-        parser.exit(2, f"{parser.prog}: {args.export} is a directory; give a file name\n")
+        _fail(parser, _("{file} is a directory; give a file name").format(file=args.export))
     if os.path.lexists(args.export):
-        parser.exit(2, f"{parser.prog}: {args.export} exists already; choose another name\n")
+        _fail(parser, _("{file} exists already; choose another name").format(file=args.export))
     try:
         persistence.export(args.export, record)
     except ValueError as error:
-        parser.exit(2, f"{parser.prog}: cannot export to {args.export}: {error}\n")
-    print(f"Game record of {', '.join(record.game.players)} written to {args.export}.")
+        _fail(parser, _("cannot export to {file}: {why}").format(file=args.export, why=error))
+    print(
+        _("Game record of {players} written to {file}.").format(
+            players=", ".join(record.game.players), file=args.export
+        )
+    )
     return 0
 
 
@@ -303,7 +407,9 @@ def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, give
     table += any_rules_given(args) + (["--deals"] if "deals" in args else [])
     if table:
         parser.error(
-            f"{given} works on a saved game, with its own table and rules; drop {table[0]}"
+            _("{given} works on a saved game, with its own table and rules; drop {flag}").format(
+                given=given, flag=table[0]
+            )
         )
 
 
@@ -321,7 +427,11 @@ def options_from(game: str, args: argparse.Namespace) -> object:
         variants = {option.field: True for option in SABOTEUR_VARIANTS if option.field in args}
         return SevenSealsOptions(**deals, **variants)
     if deals and args.deals is None:
-        raise ValueError(f"--deals per-player does not apply: {TITLES[game]} has a number of deals")
+        raise ValueError(
+            _("--deals per-player does not apply: {game} has a number of deals").format(
+                game=_(TITLES[game])
+            )
+        )
     from .core.hattrick import HattrickOptions
 
     return HattrickOptions(**deals)
@@ -329,15 +439,17 @@ def options_from(game: str, args: argparse.Namespace) -> object:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["simulate"]:
+    start_language(argv)
+    command = _command_at(argv)
+    if argv[command : command + 1] == ["simulate"]:
         from .simulate import main as simulate
 
-        return simulate(argv[1:])
+        return simulate(argv[:command] + argv[command + 1 :])  # simulate takes --lang too
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.export is not None:
         if args.resume or args.replay or args.list_saves:
-            parser.error("--export goes with --load FILE or alone")
+            parser.error(_("--export goes with --load FILE or alone"))
         _check_alone(parser, args, "--export")
         return _export(parser, args)
     if args.list_saves:
@@ -356,9 +468,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_alone(parser, args, "--resume")
         resumed = latest_unfinished()
         if resumed is None:
-            parser.exit(2, f"{parser.prog}: no unfinished game to resume\n")
+            _fail(parser, _("no unfinished game to resume"))
     if args.replay is not None and not resumed.finished:
-        parser.exit(2, f"{parser.prog}: cannot replay {args.replay}: the game is not finished\n")
+        _fail(
+            parser,
+            _("cannot replay {file}: the game is not finished").format(file=args.replay),
+        )
     if resumed is not None:
         from .app import StichelnApp
 
@@ -370,10 +485,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     first_leader = 0
     if args.first is not None:
         if seats is None:
-            parser.error("--first needs --players")
+            parser.error(_("--first needs --players"))
         folded = [seat.name.casefold() for seat in seats]
         if args.first.strip().casefold() not in folded:
-            parser.error(f"--first {args.first!r} is not one of the players")
+            parser.error(
+                _("--first {name} is not one of the players").format(name=repr(args.first))
+            )
         first_leader = folded.index(args.first.strip().casefold())
     try:
         options = options_from(game, args)
@@ -407,11 +524,15 @@ def _goodbye(app) -> int:
     if app.game is None or app.finished:
         return status
     if not app.saved:
-        message = "Your game could not be saved."
+        message = _("Your game could not be saved.")
     elif app.save_path.parent == saves_directory():
-        message = f"Your game is saved in {app.save_path}.\nContinue it with: sticheln --resume"
+        message = _("Your game is saved in {path}.\nContinue it with: sticheln --resume").format(
+            path=app.save_path
+        )
     else:
-        message = f"Your game is saved.\nContinue it with: sticheln --load {app.save_path}"
+        message = _("Your game is saved.\nContinue it with: sticheln --load {path}").format(
+            path=app.save_path
+        )
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
         print(message)
     return status

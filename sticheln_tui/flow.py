@@ -16,6 +16,8 @@ from typing import Any, Literal
 from .bots import Bot, make_bot, no_human_problem
 from .core import seven_seals
 from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
+from .i18n import _
+from .widgets.colours import card_words
 
 Move = Any  # a move of whichever game is played; its engine checks it
 
@@ -96,7 +98,9 @@ class GameHooks:
 
     def taken_back_news(self, name: str, move: Move) -> str:
         """The toast after a take-back: only what the whole table has seen."""
-        return f"{name}: your card {move.card} is back in your hand."
+        return _("{name}: your card {card} is back in your hand.").format(
+            name=name, card=card_words(move.card)
+        )
 
 
 class StichelnHooks(GameHooks):
@@ -117,14 +121,18 @@ class StichelnHooks(GameHooks):
         seat = game.to_move
         advice = bot.advise(game.view(seat))
         game.apply(advice.move)
-        choice = "an extra deal" if advice.move.extra_deal else "to share the win"
-        return f"{game.players[seat]} chose {choice}: {advice.reason}."
+        # Translators: {reason} is why, the end of a sentence.
+        if advice.move.extra_deal:
+            news = _("{name} chose an extra deal: {reason}.")
+        else:
+            news = _("{name} chose to share the win: {reason}.")
+        return news.format(name=game.players[seat], reason=advice.reason)
 
     def taken_back_news(self, name: str, move: Move) -> str:
         if isinstance(move, ChooseColours):
-            return f"{name}: choose your colour again."
+            return _("{name}: choose your colour again.").format(name=name)
         if isinstance(move, PickPain):
-            return f"{name}: lay down your card again."
+            return _("{name}: lay down your card again.").format(name=name)
         return super().taken_back_news(name, move)
 
 
@@ -138,11 +146,13 @@ class SevenSealsHooks(GameHooks):
 
     def taken_back_news(self, name: str, move: Move) -> str:
         if isinstance(move, seven_seals.Predict):
-            return f"{name}: choose your seals again."
+            return _("{name}: choose your seals again.").format(name=name)
         if isinstance(move, seven_seals.TakeSaboteur):
-            return f"{name}: the saboteur is given back; predict or take it again."
+            return _("{name}: the saboteur is given back; predict or take it again.").format(
+                name=name
+            )
         if isinstance(move, seven_seals.ReturnSeal):
-            return f"{name}: choose again which seal to give back."
+            return _("{name}: choose again which seal to give back.").format(name=name)
         return super().taken_back_news(name, move)
 
 

@@ -63,6 +63,7 @@ from .core.seven_seals import (
 )
 from .core.sticheln import Rules
 from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
+from .i18n import N_, _
 from .locations import saves_directory
 
 if sys.platform != "win32":
@@ -83,13 +84,14 @@ _TIE_ANSWERS = {"extra deal": True, "share": False}
 _CARD_TEXT = re.compile(r"([a-z]+) (0|[1-9][0-9]?)")
 
 
+# What a JSON value should be, in a refusal ("seed should be a whole number, not ...").
 _KIND_NAMES = {
-    dict: "an object",
-    list: "a list",
-    str: "text",
-    int: "a whole number",
-    bool: "true or false",
-    type(None): "null",
+    dict: N_("an object"),
+    list: N_("a list"),
+    str: N_("text"),
+    int: N_("a whole number"),
+    bool: N_("true or false"),
+    type(None): N_("null"),
 }
 
 
@@ -113,17 +115,22 @@ class Record:
     def progress(self) -> str:
         """One line: where the game stands."""
         if self.finished:
-            return "finished"
+            return _("finished")
         view = self.game.view(None)
-        deal = f"deal {view.deal} of {view.deals_total}"
+        trick = {"trick": view.trick_number, "tricks": view.tricks_per_deal}
         if view.deal > view.deals_total:
-            deal = "tie-break deal"
-        return f"{deal}, trick {view.trick_number} of {view.tricks_per_deal}"
+            return _("tie-break deal, trick {trick} of {tricks}").format(**trick)
+        return _("deal {deal} of {deals}, trick {trick} of {tricks}").format(
+            deal=view.deal, deals=view.deals_total, **trick
+        )
 
     def summary(self) -> str:
         """One line: which game, who plays, where it stands."""
         players = ", ".join(self.game.players)
-        return f"{self.game.TITLE}: {players}: {self.progress()}"
+        # Translators: a saved game in a list: "Sticheln: Ann, Bob, Cid: deal 2 of 3, ...".
+        return _("{game}: {players}: {progress}").format(
+            game=_(self.game.TITLE), players=players, progress=self.progress()
+        )
 
 
 # -- to and from JSON -------------------------------------------------------------
@@ -138,10 +145,14 @@ def _card(value: object, what: str) -> Card:
     match = _CARD_TEXT.fullmatch(text)
     if not match or match[1] not in COLOUR_ORDER:
         value = text.partition(" ")[2]
-        hint = ""
+        # Translators: {what} names a place in the file, e.g. "move 3"; 'red 7' stays as it is.
+        problem = _("{what} should be a card like 'red 7', not {value}")
         if value.isdigit() and (not value.isascii() or value.startswith("0")):
-            hint = " (a value is written in the digits 0-9, without leading zeros)"
-        raise SaveError(f"{what} should be a card like 'red 7', not {_describe(text)}{hint}")
+            problem = _(
+                "{what} should be a card like 'red 7', not {value} "
+                "(a value is written in the digits 0-9, without leading zeros)"
+            )
+        raise SaveError(problem.format(what=what, value=_describe(text)))
     return Card(match[1], int(match[2]))
 
 
@@ -168,38 +179,71 @@ def _card_move(name: str, move_type: type) -> MoveKind:
 def _colours(detail: object, what: str) -> ChooseColours:
     colours = _expect(detail, list, what)
     if not 1 <= len(colours) <= 2:
-        raise SaveError(f"{what} should choose one or two colours, not {len(colours)}")
+        raise SaveError(
+            _("{what} should choose one or two colours, not {count}").format(
+                what=what, count=len(colours)
+            )
+        )
     for colour in colours:
-        if _expect(colour, str, f"a colour in {what}") not in COLOUR_ORDER:
-            raise SaveError(f"{what} has the unknown colour {_describe(colour)}")
+        if _expect(colour, str, _("a colour in {what}").format(what=what)) not in COLOUR_ORDER:
+            raise SaveError(
+                _("{what} has the unknown colour {colour}").format(
+                    what=what, colour=_describe(colour)
+                )
+            )
     return ChooseColours(tuple(colours))
 
 
 def _tie(detail: object, what: str) -> SettleTie:
     if isinstance(detail, str) and detail in _TIE_ANSWERS:
         return SettleTie(_TIE_ANSWERS[detail])
-    raise SaveError(f"{what} should settle the tie with 'extra deal' or 'share'")
+    # Translators: 'extra deal' and 'share' stay as they are (the file's words).
+    raise SaveError(
+        _("{what} should settle the tie with 'extra deal' or 'share'").format(what=what)
+    )
 
 
 def _prediction(detail: object, what: str) -> Predict:
     entry = _expect(detail, dict, what)
     _keys(entry, {"seals", "steals"}, what)
     wanted = {}
-    for colour, count in _expect(entry["seals"], dict, f"{what}'s seals").items():
+    for colour, count in _expect(
+        entry["seals"], dict, _("{what}'s seals").format(what=what)
+    ).items():
         if colour not in COLOURS:
-            raise SaveError(f"{what} predicts seals of the card colours, not {_describe(colour)}")
-        if _expect(count, int, f"{what}'s {colour} seals") < 1:
-            raise SaveError(f"{what} counts its {colour} seals from 1, not {_describe(count)}")
+            raise SaveError(
+                _("{what} predicts seals of the card colours, not {colour}").format(
+                    what=what, colour=_describe(colour)
+                )
+            )
+        # Translators: {colour} is the file's (English) name of a colour.
+        seals_named = _("{what}'s {colour} seals").format(what=what, colour=colour)
+        if _expect(count, int, seals_named) < 1:
+            raise SaveError(
+                _("{what} counts its {colour} seals from 1, not {count}").format(
+                    what=what, colour=colour, count=_describe(count)
+                )
+            )
         wanted[colour] = count
     steals = []
-    for steal in _expect(entry["steals"], list, f"{what}'s steals"):
-        pair = _expect(steal, list, f"a steal in {what}")
+    for steal in _expect(entry["steals"], list, _("{what}'s steals").format(what=what)):
+        a_steal = _("a steal in {what}").format(what=what)
+        pair = _expect(steal, list, a_steal)
         if len(pair) != 2:
-            raise SaveError(f"a steal in {what} should be [colour, seat], not {_describe(pair)}")
-        colour = _expect(pair[0], str, f"the colour of a steal in {what}")
+            raise SaveError(
+                _("{steal} should be [colour, seat], not {value}").format(
+                    steal=a_steal, value=_describe(pair)
+                )
+            )
+        colour = _expect(pair[0], str, _("the colour of {steal}").format(steal=a_steal))
         if colour not in COLOURS:
-            raise SaveError(f"a steal in {what} takes a card colour, not {_describe(colour)}")
-        steals.append((colour, _expect(pair[1], int, f"the seat of a steal in {what}")))
+            raise SaveError(
+                _("{steal} takes a card colour, not {colour}").format(
+                    steal=a_steal, colour=_describe(colour)
+                )
+            )
+        seat = _expect(pair[1], int, _("the seat of {steal}").format(steal=a_steal))
+        steals.append((colour, seat))
     return predict(wanted, steals)
 
 
@@ -209,7 +253,11 @@ def _prediction_json(move: Predict) -> dict[str, object]:
 
 def _saboteur(detail: object, what: str) -> TakeSaboteur:
     if detail is not True:
-        raise SaveError(f"{what} should take the saboteur with true, not {_describe(detail)}")
+        raise SaveError(
+            _("{what} should take the saboteur with true, not {value}").format(
+                what=what, value=_describe(detail)
+            )
+        )
     return TakeSaboteur()
 
 
@@ -220,7 +268,11 @@ def _returned(detail: object, what: str) -> ReturnSeal:
     kind = _expect(detail, str, what)
     if kind not in _RETURNABLE:
         choices = ", ".join(_RETURNABLE)
-        raise SaveError(f"{what} should give back a seal of {choices}, not {_describe(kind)}")
+        raise SaveError(
+            _("{what} should give back a seal of {choices}, not {value}").format(
+                what=what, choices=choices, value=_describe(kind)
+            )
+        )
     return ReturnSeal(kind)
 
 
@@ -242,10 +294,16 @@ class Codec:
         entry = _expect(value, dict, what)
         names = [kind.name for kind in self.moves]
         if len(entry) != 1:
-            raise SaveError(f"{what} should have exactly one of {', '.join(names)}")
+            raise SaveError(
+                _("{what} should have exactly one of {names}").format(
+                    what=what, names=", ".join(names)
+                )
+            )
         ((name, detail),) = entry.items()
         if name not in names:
-            raise SaveError(f"{what} has the unknown kind {_describe(name)}")
+            raise SaveError(
+                _("{what} has the unknown kind {kind}").format(what=what, kind=_describe(name))
+            )
         return self.moves[names.index(name)].read(detail, what)
 
     def option_kinds(self) -> dict[str, tuple[type, ...]]:
@@ -326,8 +384,14 @@ def _expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
     # bool is an int to Python, never to a save file.
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if type(value) not in kinds:
-        names = " or ".join(_KIND_NAMES[k] for k in kinds)
-        raise SaveError(f"{what} should be {names}, not {_describe(value)}")
+        # Translators: joins what a value may be ("a whole number or null").
+        names = _(" or ").join(_(_KIND_NAMES[k]) for k in kinds)
+        # Translators: {what} names a place in the file; {kinds} e.g. "a whole number".
+        raise SaveError(
+            _("{what} should be {kinds}, not {value}").format(
+                what=what, kinds=names, value=_describe(value)
+            )
+        )
     return value
 
 
@@ -349,7 +413,7 @@ def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise SaveError(f"the field {_describe(key)} appears twice")
+            raise SaveError(_("the field {field} appears twice").format(field=_describe(key)))
         data[key] = value
     return data
 
@@ -358,7 +422,7 @@ def _nested_deeper(data: object, limit: int) -> bool:
     """Whether lists and objects nest more than `limit` deep (found level by level, not
     by recursion, so that nothing later runs out of stack on what the file holds)."""
     level = [data]
-    for _ in range(limit + 1):
+    for _depth in range(limit + 1):
         level = [value for value in level if isinstance(value, list | dict)]
         if not level:
             return False
@@ -373,10 +437,16 @@ def _inside(value: list | dict) -> Iterable[object]:
 def _keys(data: dict, required: set[str], what: str) -> None:
     unknown = sorted(set(data) - required)
     if unknown:
-        raise SaveError(f"{what} has an unexpected field {_describe(unknown[0])}")
+        raise SaveError(
+            _("{what} has an unexpected field {field}").format(
+                what=what, field=_describe(unknown[0])
+            )
+        )
     missing = sorted(required - set(data))
     if missing:
-        raise SaveError(f"{what} lacks the field {missing[0]!r}")
+        raise SaveError(
+            _("{what} lacks the field {field}").format(what=what, field=repr(missing[0]))
+        )
 
 
 def _options(value: object, codec: Codec, field: str) -> object:
@@ -384,53 +454,62 @@ def _options(value: object, codec: Codec, field: str) -> object:
     kinds = codec.option_kinds()
     unknown = sorted(set(data) - set(kinds))
     if unknown:
-        raise SaveError(f"{codec.game.TITLE} has no option {_describe(unknown[0])}")
+        raise SaveError(
+            _("{game} has no option {option}").format(
+                game=_(codec.game.TITLE), option=_describe(unknown[0])
+            )
+        )
     _keys(data, set(kinds), field)
     for name, option in data.items():
-        _expect(option, kinds[name], f"option {name!r}")
+        _expect(option, kinds[name], _("option {name}").format(name=repr(name)))
     try:
         return codec.options(**data)
     except ValueError as error:
-        raise SaveError(f"impossible options: {_clipped(error)}") from None
+        raise SaveError(_("impossible options: {why}").format(why=_clipped(error))) from None
 
 
 def _codec(value: object) -> Codec:
     name = _expect(value, str, "game")
     if name not in CODECS:
-        raise SaveError(f"game should be one of {', '.join(CODECS)}, not {_describe(name)}")
+        raise SaveError(
+            _("game should be one of {games}, not {value}").format(
+                games=", ".join(CODECS), value=_describe(name)
+            )
+        )
     return CODECS[name]
 
 
 def _version(data: dict) -> int:
     if data.get("format") != FORMAT:
-        raise SaveError("not a Sticheln game file")
+        raise SaveError(_("not a Sticheln game file"))
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise SaveError(
-            f"written by a newer Sticheln (file version {_describe(version)};"
-            f" this one reads {VERSION})"
+            _("written by a newer Sticheln (file version {version}; this one reads {ours})").format(
+                version=_describe(version), ours=VERSION
+            )
         )
     if type(version) is not int or version not in OPTIONS_FIELD:  # not 1.0 or true either
-        raise SaveError(f"unknown file version {_describe(version)}")
+        raise SaveError(_("unknown file version {version}").format(version=_describe(version)))
     return version
 
 
 def _parsed(text: str) -> dict:
     if not text.strip():
-        raise SaveError("the file is empty")
+        raise SaveError(_("the file is empty"))
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except SaveError:
         raise
     except RecursionError:
-        raise SaveError("the file is nested too deeply to be a save") from None
+        raise SaveError(_("the file is nested too deeply to be a save")) from None
     except json.JSONDecodeError as error:
         reason = str(error).splitlines()[0]
-        raise SaveError(f"damaged or not JSON ({reason})") from None
+        raise SaveError(_("damaged or not JSON ({reason})").format(reason=reason)) from None
     except ValueError:  # an integer of more digits than Python will convert
-        raise SaveError("damaged or not JSON (a number with too many digits)") from None
+        raise SaveError(_("damaged or not JSON (a number with too many digits)")) from None
     if _nested_deeper(data, MAX_NESTING):
-        raise SaveError("the file is nested too deeply to be a save")
+        raise SaveError(_("the file is nested too deeply to be a save"))
     return _expect(data, dict, "the file")
 
 
@@ -441,7 +520,7 @@ def loads(text: str) -> Record:
     options_field = OPTIONS_FIELD[version]
     required = {"format", "version", "saved_at", "finished", "seats", "first_leader", "seed"}
     required |= {options_field, "moves", "seen"} | ({"game"} if version > 1 else set())
-    _keys(data, required, "the file")
+    _keys(data, required, _("the file"))
     codec = _codec(data["game"]) if version > 1 else CODECS["sticheln"]
     _expect(data["saved_at"], str, "saved_at")
     finished = _expect(data["finished"], bool, "finished")
@@ -454,8 +533,11 @@ def loads(text: str) -> Record:
     options = _options(data[options_field], codec, options_field)
     raw_moves = _expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
-        raise SaveError(f"{len(raw_moves)} moves are more than any game has")
-    moves = [codec.move(move, f"move {number}") for number, move in enumerate(raw_moves, 1)]
+        raise SaveError(_("{count} moves are more than any game has").format(count=len(raw_moves)))
+    moves = [
+        codec.move(move, _("move {number}").format(number=number))
+        for number, move in enumerate(raw_moves, 1)
+    ]
     seen = _expect(data["seen"], dict, "seen")
     _keys(seen, set(codec.seen), "seen")
     deals_seen = _expect(seen["deals"], int, "seen deals")
@@ -463,11 +545,16 @@ def loads(text: str) -> Record:
     game = _replay(codec, names, options, first_leader, seed, moves)
     if not 0 <= deals_seen <= len(game.results):
         most = len(game.results)
-        raise SaveError(f"seen deals should be from 0 to {most}, not {_describe(deals_seen)}")
+        raise SaveError(
+            _("seen deals should be from 0 to {most}, not {value}").format(
+                most=most, value=_describe(deals_seen)
+            )
+        )
     record = Record(game, tuple(levels), deals_seen, reveal_seen)
     if finished != record.finished:
-        state = "finished" if finished else "unfinished"
-        raise SaveError(f"the file says the game is {state}, but its moves say otherwise")
+        if finished:
+            raise SaveError(_("the file says the game is finished, but its moves say otherwise"))
+        raise SaveError(_("the file says the game is unfinished, but its moves say otherwise"))
     return record
 
 
@@ -476,13 +563,17 @@ def _seats(value: object) -> tuple[list[str], list[str | None]]:
     seats = _expect(value, list, "seats")
     names, levels = [], []
     for index, seat in enumerate(seats, 1):
-        entry = _expect(seat, dict, f"seat {index}")
-        _keys(entry, {"name", "bot"}, f"seat {index}")
-        name = _expect(entry["name"], str, f"seat {index}'s name")
+        place = _("seat {number}").format(number=index)
+        entry = _expect(seat, dict, place)
+        _keys(entry, {"name", "bot"}, place)
+        name = _expect(entry["name"], str, _("{seat}'s name").format(seat=place))
         names.append(name)
-        level = _expect(entry["bot"], (str, type(None)), f"seat {index}'s bot")
+        bot = _("{seat}'s bot").format(seat=place)
+        level = _expect(entry["bot"], (str, type(None)), bot)
         if level is not None and level not in LEVELS:
-            raise SaveError(f"seat {index}'s bot should be one of {', '.join(LEVELS)}")
+            raise SaveError(
+                _("{bot} should be one of {levels}").format(bot=bot, levels=", ".join(LEVELS))
+            )
         levels.append(level)
     problem = no_human_problem(levels)
     if problem:
@@ -501,12 +592,14 @@ def _replay(
     try:
         game = codec.game(names, options, first_leader, seed)
     except ValueError as error:
-        raise SaveError(f"impossible game: {_clipped(error)}") from None
+        raise SaveError(_("impossible game: {why}").format(why=_clipped(error))) from None
     for number, move in enumerate(moves, 1):
         try:
             game.apply(move)
         except IllegalMove as error:
-            raise SaveError(f"move {number} is impossible: {_clipped(error)}") from None
+            raise SaveError(
+                _("move {number} is impossible: {why}").format(number=number, why=_clipped(error))
+            ) from None
     return game
 
 
@@ -523,13 +616,17 @@ def load(path: Path) -> Record:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise SaveError(f"cannot read it ({error.strerror or error})") from None
+        raise SaveError(
+            _("cannot read it ({problem})").format(problem=error.strerror or error)
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise SaveError(f"over {MAX_FILE_BYTES // 1000} kB: too large to be a save")
+        raise SaveError(
+            _("over {size} kB: too large to be a save").format(size=MAX_FILE_BYTES // 1000)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("damaged or not a text file (not UTF-8)") from None
+        raise SaveError(_("damaged or not a text file (not UTF-8)")) from None
     return loads(text)
 
 
@@ -589,7 +686,7 @@ def export(path: Path, record: Record) -> None:
     """Write a finished game's record for review (`sticheln --replay`); raises ValueError
     with a one-line reason for an unfinished game or a file that cannot be written."""
     if not record.finished:
-        raise ValueError("only a finished game can be exported (its hands are still secret)")
+        raise ValueError(_("only a finished game can be exported (its hands are still secret)"))
     try:
         write_atomically(path, dumps(record), keep_backup=False)
     except OSError as error:
@@ -602,7 +699,9 @@ def _write_problem(path: Path, error: OSError) -> str:
     directory = path.parent
     if not os.path.isdir(directory):
         exists = os.path.exists(directory)
-        return f"{directory} is not a directory" if exists else f"there is no directory {directory}"
+        if exists:
+            return _("{directory} is not a directory").format(directory=directory)
+        return _("there is no directory {directory}").format(directory=directory)
     return error.strerror or str(error)
 
 
@@ -719,9 +818,12 @@ class SaveEntry:
     def describe(self) -> str:
         when = datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
         if self.record is None:
-            return f"{when}  {self.path.name}: cannot be loaded: {self.problem}"
+            # Translators: a line of `sticheln --list-saves`.
+            return _("{when}  {file}: cannot be loaded: {problem}").format(
+                when=when, file=self.path.name, problem=self.problem
+            )
         line = f"{when}  {self.record.summary()}  ({self.path.name})"
-        return line + ("  open in another window" if open_elsewhere(self.path) else "")
+        return line + ("  " + _("open in another window") if open_elsewhere(self.path) else "")
 
 
 def entry_of(path: Path, modified: float) -> SaveEntry:

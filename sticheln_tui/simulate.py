@@ -22,12 +22,21 @@ from rich.table import Table
 
 from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
-from .cli import Parser, add_rule_options, game_seed, options_from, whole_number
+from .cli import (
+    Parser,
+    add_language_option,
+    add_rule_options,
+    game_seed,
+    options_from,
+    whole_number,
+)
+from .core.catalogue import TITLES
 from .core.games import GAMES, game_named
 from .core.hattrick import HattrickOptions
 from .core.option_table import SABOTEUR_VARIANTS
 from .core.options import badge
 from .core.seven_seals import SevenSealsOptions
+from .i18n import _, ngettext
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal
@@ -44,7 +53,11 @@ def _count(name: str, top: int):
     def parse(text: str) -> int:
         number = whole_number(text, name)
         if not 1 <= number <= top:
-            raise argparse.ArgumentTypeError(f"{name} must be from 1 to {top}, not {number}")
+            raise argparse.ArgumentTypeError(
+                _("{what} must be from 1 to {most}, not {number}").format(
+                    what=name, most=top, number=number
+                )
+            )
         return number
 
     return parse
@@ -53,49 +66,52 @@ def _count(name: str, top: int):
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="sticheln simulate",
-        description="Play games between computer players and print their win rates.",
-        epilog="Example: sticheln simulate --seats strong,normal,normal,normal --games 400",
+        description=_("Play games between computer players and print their win rates."),
+        epilog=_("Example: sticheln simulate --seats strong,normal,normal,normal --games 400"),
     )
     parser.add_argument(
         "--seats",
         type=_seats,
         required=True,
-        metavar="LEVELS",
-        help=f"comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7, "
-        f"Seven Seals 3 to 5) of: {', '.join(LEVELS)}",
+        metavar=_("LEVELS"),
+        help=_(
+            "comma-separated bot levels in seat order (Sticheln 3 to 8, Hattrick 4 to 7, "
+            "Seven Seals 3 to 5) of: {levels}"
+        ).format(levels=", ".join(LEVELS)),
     )
     parser.add_argument(
         "--game",
         choices=list(GAMES),
         default="sticheln",
-        help="the game the bots play (default: sticheln); each takes its own rules options",
+        help=_("the game the bots play (default: sticheln); each takes its own rules options"),
     )
     parser.add_argument(
         "--games",
         type=_count("games", MAX_GAMES),
         default=100,
         metavar="N",
-        help="how many games to play (default: 100)",
+        help=_("how many games to play (default: 100)"),
     )
     parser.add_argument(
         "--seed",
         type=game_seed,
         default=1,
         metavar="N",
-        help="fixes every game, so a run can be repeated exactly (default: 1)",
+        help=_("fixes every game, so a run can be repeated exactly (default: 1)"),
     )
     parser.add_argument(
         "--workers",
         type=_count("workers", 64),
         default=1,
         metavar="N",
-        help="processes to play games in parallel (default: 1)",
+        help=_("processes to play games in parallel (default: 1)"),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="end with the figures as one line of JSON (seats numbered from 1, as in the table)",
+        help=_("end with the figures as one line of JSON (seats numbered from 1, as in the table)"),
     )
+    add_language_option(parser)
     add_rule_options(parser)
     return parser
 
@@ -116,12 +132,17 @@ def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = "st
 def describe(options: Any) -> str:
     """The options in a few words, for the table's title."""
     if isinstance(options, HattrickOptions):
-        return f"Hattrick, {options.deals} deals"
+        return ", ".join([_(TITLES["hattrick"]), _deals(options.deals)])
     if isinstance(options, SevenSealsOptions):
-        deals = "one deal per player" if options.deals is None else f"{options.deals} deals"
-        variants = [v.label.lower() for v in SABOTEUR_VARIANTS if getattr(options, v.field)]
-        return ", ".join(["Seven Seals", deals, *variants])
+        deals = _("one deal per player") if options.deals is None else _deals(options.deals)
+        variants = [v.in_sentence() for v in SABOTEUR_VARIANTS if getattr(options, v.field)]
+        return ", ".join([_(TITLES["seven-seals"]), deals, *variants])
     return badge(options)
+
+
+def _deals(count: int) -> str:
+    # Translators: English keeps one form for any number; give your language's forms.
+    return ngettext("{count} deals", "{count} deals", count).format(count=count)
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -180,7 +201,7 @@ def _reported(outcomes: Iterable[Outcome], games: int) -> Iterator[Outcome]:
     a bar on a terminal, otherwise a line now and then for a log."""
     if sys.stderr.isatty():
         progress = Progress(
-            "Playing",
+            _("Playing"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeRemainingColumn(),
@@ -198,12 +219,15 @@ def _reported(outcomes: Iterable[Outcome], games: int) -> Iterator[Outcome]:
             reported = now
             to_go = (now - started) / done * (games - done)
             print(
-                f"Played {done} of {games} games in {_clock(now - started)}; "
-                f"about {_clock(to_go)} to go.",
+                _("Played {done} of {games} games in {time}; about {left} to go.").format(
+                    done=done, games=games, time=_clock(now - started), left=_clock(to_go)
+                ),
                 file=sys.stderr,
                 flush=True,
             )
-    print(f"Played {games} games in {_clock(time.monotonic() - started)}.", file=sys.stderr)
+    # Translators: English keeps one form for any number; give your language's forms.
+    played = ngettext("Played {games} games in {time}.", "Played {games} games in {time}.", games)
+    print(played.format(games=games, time=_clock(time.monotonic() - started)), file=sys.stderr)
 
 
 def _clock(seconds: float) -> str:
@@ -215,10 +239,23 @@ def print_table(figures: dict, rules_text: str, penalties: bool = False) -> None
     """The figures as a table; `penalties`: the game scores penalty points (the lowest
     total wins), shown without a sign."""
     console = Console()
-    table = Table(title=f"{figures['games']} games, {rules_text}")
-    score_heading = "Mean penalty" if penalties else "Mean score"
-    for heading in ("Seat", "Level", "Wins", "Win rate", "95% interval", score_heading):
-        table.add_column(heading, justify="left" if heading == "Level" else "right")
+    games = figures["games"]
+    # Translators: the table's title: "400 games, Classic + Reverse, seed 1". English keeps
+    # one form for any number; give your language's forms.
+    title = ngettext("{count} games, {rules}", "{count} games, {rules}", games)
+    table = Table(title=title.format(count=games, rules=rules_text))
+    score_heading = _("Mean penalty") if penalties else _("Mean score")
+    # Translators: the headings of simulate's table; keep them short.
+    headings = (
+        _("Seat"),
+        _("Level"),
+        _("Wins"),
+        _("Win rate"),
+        _("{percent} interval").format(percent="95%"),
+        score_heading,
+    )
+    for column, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if column == 1 else "right")
     for seat in figures["seats"]:
         low, high = seat["ci95"]
         table.add_row(
@@ -231,7 +268,7 @@ def print_table(figures: dict, rules_text: str, penalties: bool = False) -> None
         )
     console.print(table)
     timing = ", ".join(f"{level} {s:.4f}" for level, s in figures["seconds_per_move"].items())
-    console.print(f"Seconds per move: {timing}")
+    console.print(_("Seconds per move: {timing}").format(timing=timing))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -247,7 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     outcomes = run(args.seats, options, args.seed, args.games, workers, args.game)
     figures = summarise(args.seats, outcomes)
     penalties = game_named(args.game).LOWEST_WINS
-    print_table(figures, f"{describe(options)}, seed {args.seed}", penalties)
+    rules_text = _("{rules}, seed {seed}").format(rules=describe(options), seed=args.seed)
+    print_table(figures, rules_text, penalties)
     if args.json:
         print(json.dumps(figures))
     return 0

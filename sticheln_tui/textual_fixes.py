@@ -10,15 +10,20 @@ workaround against the new version and moved `WRITTEN_FOR`.
 from __future__ import annotations
 
 import os
+from typing import ClassVar
 
 import textual
+from rich.table import Table
+from rich.text import Text
 from textual import on
-from textual.app import App
-from textual.command import CommandPalette
+from textual.app import App, AwaitMount
+from textual.command import CommandListItem, CommandPalette, Provider, SimpleProvider
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
-from textual.widgets import Button, Footer, Input, OptionList
+from textual.widgets import Button, Footer, Input, OptionList, _footer, _key_panel
+
+from .i18n import N_, _
 
 WRITTEN_FOR = (8, 2)  # the Textual series these workarounds were written and checked for
 
@@ -44,6 +49,70 @@ def textual_series() -> tuple[int, int]:
 
 
 IN_RANGE = textual_series() == WRITTEN_FOR
+
+# Textual's own words that reach a player, for the catalogues: each is translated where the
+# game shows it (the footer, the command palette, its Theme and Keys commands).
+COMMANDS_PLACEHOLDER = N_("Search for commands…")
+THEMES_PLACEHOLDER = N_("Search for themes…")
+TEXTUAL_TEXT = (
+    # Translators: the footer's key that opens the command palette (Ctrl+P); keep it short.
+    N_("palette"),
+    N_("Open the command palette"),
+    # Translators: a command of the command palette: choose the colour theme.
+    N_("Theme"),
+    N_("Change the current theme"),
+    # Translators: a command of the command palette: show or hide the panel listing the keys.
+    N_("Keys"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"),
+    # The keys panel (the palette's Keys) lists Textual's own keys as well as the game's.
+    N_("Focus Next"),
+    N_("Focus Previous"),
+    N_("Copy selected text"),
+    N_("Press button"),
+    N_("Previous tab"),
+    N_("Next tab"),
+    # Translators: keys of a list: move to the next, last, first, previous entry; choose it.
+    N_("Down"),
+    N_("Last"),
+    N_("First"),
+    N_("Up"),
+    N_("Select"),
+    # Keys of a text field (a player's name, the seed).
+    N_("Move cursor left"),
+    N_("Move cursor left and select"),
+    N_("Move cursor left a word"),
+    N_("Move cursor left a word and select"),
+    N_("Move cursor right or accept the completion suggestion"),
+    N_("Move cursor right and select"),
+    N_("Move cursor right a word"),
+    N_("Move cursor right a word and select"),
+    N_("Delete character left"),
+    N_("Select all"),
+    N_("Go to start"),
+    N_("Go to end"),
+    N_("Select line start"),
+    N_("Select line end"),
+    N_("Delete character right"),
+    N_("Submit"),
+    N_("Delete left to start of word"),
+    N_("Delete all to the left"),
+    N_("Delete right to start of word"),
+    N_("Delete all to the right"),
+    N_("Cut selected text"),
+    N_("Paste text from the clipboard"),
+    # Keys that scroll a panel.
+    N_("Scroll Up"),
+    N_("Scroll Down"),
+    N_("Scroll Left"),
+    N_("Scroll Right"),
+    N_("Scroll Home"),
+    N_("Scroll End"),
+    N_("Page Up"),
+    N_("Page Down"),
+    N_("Page Left"),
+    N_("Page Right"),
+)
 
 
 # -- the command palette: keys that arrive after it closed ----------------------------
@@ -72,16 +141,30 @@ class SteadyCommandPalette(CommandPalette):
 class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
+    THEME_LIST: ClassVar[type[Provider]] = ThemeProvider  # what the theme list offers
+
     def action_command_palette(self) -> None:
-        """Textual's own action, opening the palette that drops late keys."""
+        """Textual's own action, opening the palette that drops late keys (its prompt in
+        the player's language)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(SteadyCommandPalette(id="--command-palette"))
+            self.push_screen(
+                SteadyCommandPalette(id="--command-palette", placeholder=_(COMMANDS_PLACEHOLDER))
+            )
 
     def search_themes(self) -> None:
         """Textual's theme list (the palette's Theme command) is a palette too: the same
         one as Textual's, that drops late keys."""
         self.push_screen(
-            SteadyCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+            SteadyCommandPalette(providers=[self.THEME_LIST], placeholder=_(THEMES_PLACEHOLDER))
+        )
+
+    def search_commands(self, commands: list[CommandListItem], placeholder: str = "") -> AwaitMount:
+        """Textual's list of given commands, in the palette that drops late keys."""
+        return self.push_screen(
+            SteadyCommandPalette(
+                providers=[SimpleProvider(self.screen, commands)],
+                placeholder=placeholder or _(COMMANDS_PLACEHOLDER),
+            )
         )
 
     def before_crash(self) -> None:
@@ -111,6 +194,59 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
         _move_page(self, direction)
 
 
+# -- Footer: the keys in the player's language ----------------------------------------
+
+_FooterKey = _footer.FooterKey
+
+
+class TranslatedFooterKey(_FooterKey):
+    """A key of Textual's Footer saying what it does in the player's language: the
+    bindings' descriptions are the game's English text (marked with N_), and Textual 8.2's
+    Footer shows them as they are. Its `compose` makes Textual's private FooterKey, looked
+    up in its module, where this one takes its place."""
+
+    def __init__(self, key: str, key_display: str, description: str, action: str, **kwargs):
+        if kwargs.get("tooltip"):
+            kwargs["tooltip"] = _(kwargs["tooltip"])
+        super().__init__(key, key_display, _(description) if description else "", action, **kwargs)
+
+
+# -- the keys panel: in the player's language -------------------------------------------
+
+
+class TranslatedBindingsTable(_key_panel.BindingsTable):
+    """The table of keys in Textual's keys panel (the palette's Keys), saying what each
+    does in the player's language. Textual 8.2 builds it from the bindings' descriptions
+    in one method; here its second column (the descriptions and the group headings) is
+    translated once built, keeping its styles. KeyPanel's
+    `compose` makes the private BindingsTable, looked up in its module, where this one
+    takes its place."""
+
+    def render_bindings_table(self) -> Table:
+        table = super().render_bindings_table()
+        if len(table.columns) > 1:
+            column = table.columns[1]
+            column._cells = [_translated(cell) for cell in column._cells]
+        return table
+
+
+def _translated(cell: object) -> object:
+    """A cell of the table in the player's language: a key's description, then perhaps
+    its binding's tooltip (styled apart, translated apart), or a group's heading."""
+    if not isinstance(cell, Text) or not cell.plain:
+        return cell
+    cuts = sorted({span.start for span in cell.spans if 0 < span.start < len(cell.plain)})
+    translated = Text(style=cell.style, end=cell.end)
+    for part in cell.divide(cuts):
+        words = part.plain.strip()
+        piece = Text(part.plain.replace(words, _(words)) if words else part.plain, part.style)
+        for span in part.spans:
+            if span.start == 0 and span.end >= len(part.plain):
+                piece.stylize(span.style)
+        translated.append_text(piece)
+    return translated
+
+
 # -- Footer: rewritten in place, not rebuilt -------------------------------------------
 
 
@@ -128,8 +264,6 @@ class KeysFooter(Footer):
         if not IN_RANGE:
             super().bindings_changed(screen)
             return
-        from textual.widgets._footer import FooterKey
-
         shown = tuple(
             (binding, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
@@ -145,7 +279,7 @@ class KeysFooter(Footer):
         rewritable = (
             self._shown is not None
             and len(first_per_action) == len(keys)
-            and all(isinstance(key, FooterKey) for key in keys)  # no group shown
+            and all(isinstance(key, _FooterKey) for key in keys)  # no group shown
             and not any(binding.group for binding, _, _ in shown)  # nor coming
         )
         self._shown = shown
@@ -154,13 +288,14 @@ class KeysFooter(Footer):
             return
         for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):
             display = self.app.get_key_display(binding)
-            resized = (len(display), len(binding.description)) != (
+            description = _(binding.description)
+            resized = (len(display), len(description)) != (
                 len(key.key_display),
                 len(key.description),
             )
             key.key = binding.key
             key.key_display = display
-            key.description = binding.description
+            key.description = description
             key.action = binding.action
             key._disabled = not enabled
             key.tooltip = tooltip or None
@@ -195,3 +330,5 @@ def apply_textual_fixes() -> None:
     """Patch what cannot be subclassed, for the Textual series it was written for."""
     if IN_RANGE:
         OptionList._move_page = _move_page_once_laid_out
+        _footer.FooterKey = TranslatedFooterKey
+        _key_panel.BindingsTable = TranslatedBindingsTable

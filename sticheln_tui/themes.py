@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual.app import App
-from textual.theme import BUILTIN_THEMES
+from textual.theme import BUILTIN_THEMES, ThemeProvider
 
+from .i18n import pgettext
 from .textual_fixes import start_with_theme
 
 DARK = replace(
@@ -40,6 +41,22 @@ LIGHT = replace(
     },
 )
 THEMES = (DARK, LIGHT)
+
+
+def theme_label(name: str) -> str:
+    """What the palette's list of themes calls a theme, in the player's language (a
+    word of its own: "Dark" is also a Sticheln variant, translated otherwise)."""
+    # Translators: the colour themes: dark or light background.
+    labels = {DARK.name: pgettext("theme", "Dark"), LIGHT.name: pgettext("theme", "Light")}
+    return labels.get(name, name)
+
+
+class ThemeList(ThemeProvider):
+    """Textual's list of themes (the palette's Theme), each named in the player's language."""
+
+    @property
+    def commands(self) -> list:
+        return [(theme_label(name), choose) for name, choose in super().commands]
 
 
 def offer_only_our_themes(app: App) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln_tui import persistence
+from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.flow import FlowScreen
@@ -33,6 +33,17 @@ def saves_in_a_temporary_directory(monkeypatch, tmp_path):
     directory = tmp_path / "saves"
     monkeypatch.setenv("STICHELN_SAVES", str(directory))
     return directory
+
+
+@pytest.fixture(autouse=True)
+def settings_of_its_own(monkeypatch, tmp_path):
+    """Each test starts with no settings kept and in English, whatever the developer's
+    own settings and locale, and leaves the language as it found it."""
+    monkeypatch.setenv("STICHELN_CONFIG", str(tmp_path / "config"))
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    yield
+    i18n.use(i18n.ENGLISH)
 
 
 @pytest.fixture

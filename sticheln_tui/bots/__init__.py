@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..i18n import N_, _
 from . import hattrick, seven_seals
 from .base import Advice, Bot
 from .easy import EasyBot
@@ -46,20 +47,32 @@ def no_human_problem(levels: Sequence[str | None]) -> str | None:
     """What is wrong with a table of these seat kinds (a bot level, or None for a human):
     somebody has to sit at the keyboard."""
     if levels and all(levels):
-        return "at least one player must be human"
+        return _("at least one player must be human")
     return None
+
+
+# Translators: a computer player's default name, by its level and seat: at most 16 characters.
+_BOT_NAMES = {
+    "easy": N_("Easy {seat}"),
+    "normal": N_("Normal {seat}"),
+    "strong": N_("Strong {seat}"),
+}
 
 
 def bot_name(level: str, seat: int) -> str:
     """A bot's default name, short enough for the table's name column: "Strong 3"."""
-    return f"{level.capitalize()} {seat + 1}"
+    return _(_BOT_NAMES[level]).format(seat=seat + 1)
 
 
 def level_named(text: str) -> str:
     """The bot level a player typed ("Strong", " easy"); raises ValueError otherwise."""
     level = text.strip().casefold()
     if level not in BOTS:
-        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}, not {text.strip()!r}")
+        raise ValueError(
+            _("a bot level is one of {levels}, not {text}").format(
+                levels=", ".join(LEVELS), text=repr(text.strip())
+            )
+        )
     return level
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.game import ChooseColours, Phase, SeatView, SettleTie
 from ..core.options import pain_colour
+from ..i18n import _, ngettext
 from .world import best_colours
 
 
@@ -57,12 +58,12 @@ class StichelnBot(Bot):
             return self.pick(view, rng)
         if view.phase is Phase.PLAY:
             if len(view.legal_moves) == 1:
-                return Advice(view.legal_moves[0], "it is your last card")
+                return Advice(view.legal_moves[0], _("it is your last card"))
             return self.play(view, rng)
         if view.phase is Phase.CHOOSE:
             return choose_colours(view)
         # The table sheet plays an extra deal; sharing is the humans' offer to make.
-        return Advice(SettleTie(True), "the rules call for one more deal")
+        return Advice(SettleTie(True), _("the rules call for one more deal"))
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         raise NotImplementedError
@@ -75,7 +76,12 @@ def choose_colours(view: SeatView) -> Advice:
     """Late: the colours whose cards cost least, as the choice screen proposes."""
     colours = best_colours(view.won, view.rules)
     # The hint line shows the colours just before the reason: it does not name them again.
-    verb, plural = ("give", "s") if len(colours) > 1 else ("gives", "")
-    return Advice(
-        ChooseColours(colours), f"{verb} the best score as your {pain_colour(view.rules)}{plural}"
+    # Translators: a hint line after the colour(s) it names: "blue: gives the best score as
+    # your pain colour"; {what} is "pain colour(s)", "luck colour(s)", "pain suit(s)"...
+    why = ngettext(
+        "gives the best score as your {what}",
+        "give the best score as your {what}",
+        len(colours),
     )
+    what = pain_colour(view.rules, len(colours))
+    return Advice(ChooseColours(colours), why.format(what=what))

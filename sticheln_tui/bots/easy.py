@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import PickPain, PlayCard, SeatView
+from ..i18n import _
 from .base import Advice, StichelnBot
 from .thumb import pick_card, thumb_card
 from .world import own_colours
@@ -16,13 +17,13 @@ class EasyBot(StichelnBot):
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         if rng.random() < self.WHIM:
-            return Advice(rng.choice(view.legal_moves), "a hunch")
+            return Advice(rng.choice(view.legal_moves), _("a hunch"))
         card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
-        return Advice(PickPain(card), "the colour with the fewest, lowest cards")
+        return Advice(PickPain(card), _("the colour with the fewest, lowest cards"))
 
     def play(self, view: SeatView, rng: random.Random) -> Advice:
         if rng.random() < self.WHIM:
-            return Advice(rng.choice(view.legal_moves), "a hunch")
+            return Advice(rng.choice(view.legal_moves), _("a hunch"))
         trick = [play.card for play in view.trick]
         card = thumb_card(view.hand, trick, own_colours(view), view.rules)
-        return Advice(PlayCard(card), "rule of thumb")
+        return Advice(PlayCard(card), _("rule of thumb"))

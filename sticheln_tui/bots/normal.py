@@ -13,6 +13,8 @@ from ..core.cards import Card
 from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
 from ..core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
+from ..i18n import _
+from ..widgets.colours import colour_name
 from .base import Advice, StichelnBot
 from .thumb import card_scores, pick_card
 from .world import own_colours, unseen_cards
@@ -31,12 +33,13 @@ class NormalBot(StichelnBot):
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
         if view.rules.reverse:
-            why = "your most and highest cards"
+            # Translators: a hint line; {colour} is a colour's name.
+            why = _("{colour} holds your most and highest cards")
         elif view.rules.mild:  # every card of it costs 5, whatever its value
-            why = "your fewest cards"
+            why = _("{colour} holds your fewest cards")
         else:
-            why = "your fewest and lowest cards"
-        return Advice(PickPain(card), f"{card.colour} holds {why}")
+            why = _("{colour} holds your fewest and lowest cards")
+        return Advice(PickPain(card), why.format(colour=colour_name(card.colour)))
 
     def play(self, view: SeatView, rng: random.Random) -> Advice:
         table = _Table(view)
@@ -106,25 +109,37 @@ class _Table:
         view = self.view
         chance, worth, taker = self.outlook(card)
         if chance >= 0.5:
-            sure = "" if chance == 1 else "likely "
-            return f"{sure}takes the trick, worth about {_points(worth)} to you"
-        who = view.players[taker] if taker is not None else "someone else"
+            # Translators: hint lines; {points} is a signed number ("+3", "-2", "0").
+            if chance == 1:
+                return _("takes the trick, worth about {points} to you").format(
+                    points=_points(worth)
+                )
+            return _("likely takes the trick, worth about {points} to you").format(
+                points=_points(worth)
+            )
+        who = view.players[taker] if taker is not None else _("someone else")
         points = self.score[card]
         if points < 0:
-            return f"sheds {self._shed_card(points)} on a trick {who} should take"
+            # Translators: {card} is "a card of your pain colour" or the like; {who} a name.
+            return _("sheds {card} on a trick {who} should take").format(
+                card=self._shed_card(points), who=who
+            )
         if round(worth) < 0:
-            return f"stays out of a trick worth about {_points(worth)} to you"
-        return f"{who} should take this trick: give up your least useful card"
+            return _("stays out of a trick worth about {points} to you").format(
+                points=_points(worth)
+            )
+        return _("{who} should take this trick: give up your least useful card").format(who=who)
 
     def _shed_card(self, points: int) -> str:
         """The card being shed, named by what this seat knows of its cost."""
         rules = self.view.rules
         if rules.late:  # nobody has a pain colour before the deal ends
-            return f"a card that could cost you {-points}"
-        colours = pain_colour(rules) + ("s" if len(self.pain) > 1 else "")
+            return _("a card that could cost you {points}").format(points=-points)
+        colours = pain_colour(rules, len(self.pain))
         if rules.reverse:  # every card outside the luck colours costs 1
-            return f"a card outside your {colours}"
-        return f"a card of your {colours}"
+            # Translators: {colours} is "pain colour(s)", "luck colour(s)", "pain suit(s)"...
+            return _("a card outside your {colours}").format(colours=colours)
+        return _("a card of your {colours}").format(colours=colours)
 
 
 def _points(worth: float) -> str:

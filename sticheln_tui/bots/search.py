@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from ..core.standings import winners
+from ..i18n import ngettext
 from .base import Bot
 
 TIME_LIMIT = 0.8
@@ -105,7 +106,14 @@ class SamplingBot(Bot):
             del alive[(len(alive) + 1) // 2 :]
         best = alive[0]
         average = margins[best] / samples
-        return best, f"ends best over {samples} sampled deals: {average:+.1f} against the table"
+        # Translators: a hint line; {margin} is a signed number of points, e.g. "+2.5".
+        # (English keeps one form for any number; give your language's forms.)
+        why = ngettext(
+            "ends best over {count} sampled deals: {margin} against the table",
+            "ends best over {count} sampled deals: {margin} against the table",
+            samples,
+        )
+        return best, why.format(count=samples, margin=f"{average:+.1f}")
 
 
 def margin(me: int, scores: Sequence[int]) -> float:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..i18n import N_, _
 from .cards import Card, CardMemo, sorted_cards
 from .sticheln import (
     Rules,
@@ -178,7 +179,7 @@ class Game(TableGame):
     """One game of Sticheln from the first deal to the final scores."""
 
     GAME = "sticheln"
-    TITLE = "Sticheln"
+    TITLE = N_("Sticheln")
     OPTIONS = Rules
 
     def __init__(
@@ -345,21 +346,27 @@ class Game(TableGame):
 
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
-            return "the game is over"
-        name = self.players[self.to_move] if self.to_move is not None else "nobody"
-        wanted = {
-            Phase.PICK: (PickPain, "lay down a pain card"),
-            Phase.PLAY: (PlayCard, "play a card"),
-            Phase.CHOOSE: (ChooseColours, "choose pain colours"),
-            Phase.TIE: (SettleTie, "settle the tie"),
+            return _("the game is over")
+        name = self.players[self.to_move] if self.to_move is not None else _("nobody")
+        wanted, must = {
+            Phase.PICK: (PickPain, _("{name} must lay down a pain card now")),
+            Phase.PLAY: (PlayCard, _("{name} must play a card now")),
+            Phase.CHOOSE: (ChooseColours, _("{name} must choose pain colours now")),
+            Phase.TIE: (SettleTie, _("{name} must settle the tie now")),
         }[self.phase]
-        if not isinstance(move, wanted[0]):
-            return f"{name} must {wanted[1]} now"
+        if not isinstance(move, wanted):
+            return must.format(name=name)
         if isinstance(move, ChooseColours):
-            return f"{name} cannot choose {', '.join(move.colours) or 'no colour'}"
+            if not move.colours:
+                return _("{name} cannot choose no colour").format(name=name)
+            # Translators: {colours} lists colours, comma-separated.
+            return _("{name} cannot choose {colours}").format(
+                name=name, colours=", ".join(move.colours)
+            )
         if isinstance(move, PickPain) and move.card in self.hands[self.to_move]:
-            return f"{name}'s second pain card must be of another colour"
-        return f"{move.card} is not in {name}'s hand"
+            return _("{name}'s second pain card must be of another colour").format(name=name)
+        # Translators: {card} is a card as shown on the table, e.g. "[ 7 B]".
+        return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
 
     def _picking_done(self, seat: int) -> bool:
         return len(self.pain_cards[seat]) >= self.rules.picks

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .game import Game
 from .hattrick import HattrickGame
 from .seven_seals import SevenSealsGame
@@ -18,4 +19,8 @@ def game_named(key: str) -> type[TableGame]:
         return GAMES[key]
     except KeyError:
         choices = ", ".join(GAMES)
-        raise ValueError(f"there is no game {key!r}; choose one of: {choices}") from None
+        raise ValueError(
+            _("there is no game {key}; choose one of: {choices}").format(
+                key=repr(key), choices=choices
+            )
+        ) from None

@@ -14,7 +14,9 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
+from ..i18n import N_, _
 from .cards import Card, CardMemo, sorted_cards
+from .sticheln import deals_problem
 from .table import PlayCard, TableGame, TableView
 
 COLOURS = ("red", "blue", "green")  # also the order that settles a tie for the lead
@@ -29,7 +31,11 @@ PASS_PENALTY = -2  # per pass card laid face down
 def check_players(players: int) -> None:
     """Raise ValueError with a player-facing reason if the table size is not playable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Hattrick is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise ValueError(
+            _("Hattrick is for {low} to {high} players, not {players}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
+            )
+        )
 
 
 def deck_for(players: int) -> list[Card]:
@@ -147,7 +153,7 @@ class HattrickOptions:
 
     def __post_init__(self) -> None:
         if type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS:
-            raise ValueError(f"a game has 1 to {MAX_DEALS} deals, not {self.deals}")
+            raise ValueError(deals_problem(MAX_DEALS, self.deals))
 
 
 class Phase(StrEnum):
@@ -211,7 +217,7 @@ class HattrickGame(TableGame):
     """One game of Hattrick from the first deal to the final scores."""
 
     GAME = "hattrick"
-    TITLE = "Hattrick"
+    TITLE = N_("Hattrick")
     OPTIONS = HattrickOptions
 
     def _check_table(self, players: int, options: HattrickOptions) -> None:
@@ -289,19 +295,24 @@ class HattrickGame(TableGame):
 
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
-            return "the game is over"
+            return _("the game is over")
         name = self.players[self.to_move]
         if type(move) not in (PlayCard, PassCard):
-            return f"{name} must play a card or pass now"
+            return _("{name} must play a card or pass now").format(name=name)
         card = move.card
         if card not in self.hands[self.to_move]:
-            return f"{card} is not in {name}'s hand"
-        colours = " and ".join(dict.fromkeys(c.colour for c in self.trick_cards))
+            return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
+        # Translators: joins the one or two colours in a trick ("red and blue").
+        colours = _(" and ").join(dict.fromkeys(c.colour for c in self.trick_cards))
         if type(move) is PlayCard:
-            return f"the trick holds {colours}: {card} would be a third colour"
+            # Translators: {colours} is one or two colours ("red and blue").
+            return _("the trick holds {colours}: {card} would be a third colour").format(
+                colours=colours, card=card
+            )
         if len(_colours_in(self.trick_cards)) < 2:
-            return "a pass is allowed only once the trick holds two colours"
-        return f"to pass, show a card of neither {colours}"
+            return _("a pass is allowed only once the trick holds two colours")
+        # Translators: {colours} is two colours ("red and blue").
+        return _("to pass, show a card of neither {colours}").format(colours=colours)
 
     def _advance(self, move: Move) -> None:
         seat = self.to_move

@@ -4,29 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..i18n import _
 from .sticheln import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_NAME_LENGTH = 16
 
 
 def default_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # Translators: a player's name until one is typed; at most 16 characters.
+    return _("Player {number}").format(number=seat + 1)
 
 
 def check_names(names: Sequence[str]) -> str | None:
     """Why these names cannot sit at one table, or None if they can."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        return f"Sticheln needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+        return _("Sticheln needs {low} to {high} players, not {players}").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS, players=len(names)
+        )
     for name in names:
         if not name.strip():
-            return "every player needs a name"
+            return _("every player needs a name")
         if len(name) > MAX_NAME_LENGTH:
             clipped = name[:MAX_NAME_LENGTH]
-            return f"the name {clipped!r}... is longer than {MAX_NAME_LENGTH} characters"
+            return _("the name {name}... is longer than {most} characters").format(
+                name=repr(clipped), most=MAX_NAME_LENGTH
+            )
         if not name.isprintable():
-            return f"the name {name!r} has characters that cannot be shown"
+            return _("the name {name} has characters that cannot be shown").format(name=repr(name))
     folded = [name.strip().casefold() for name in names]
     for name in names:
         if folded.count(name.strip().casefold()) > 1:
-            return f"two players are called {name.strip()!r}"
+            return _("two players are called {name}").format(name=repr(name.strip()))
     return None

@@ -9,14 +9,16 @@ played to it so far, in order. Seals held are a mapping colour -> count.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement, product
 from types import MappingProxyType
 
+from ..i18n import N_, _, ngettext
 from .cards import Card, CardMemo
+from .sticheln import deals_problem
 from .table import PlayCard, Played, TableGame, TableView
 
 # The card colours, in the order a hand is shown: red (always trump) first.
@@ -43,7 +45,9 @@ def check_players(players: int) -> None:
     """Raise ValueError with a player-facing reason if the table size is not playable."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(
-            f"Seven Seals is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            _("Seven Seals is for {low} to {high} players, not {players}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
+            )
         )
 
 
@@ -144,40 +148,48 @@ def prediction_problem(
     predictor: int,
     wanted: Mapping[str, int],
     steals: Sequence[tuple[str, int]],
+    named: Callable[[str], str] = str,
 ) -> str | None:
     """Why `predictor` may not take the `wanted` seals, robbing one seal per
     `(colour, seat)` in `steals`, given the `supply` and every seat's `seals`; None when
-    they may."""
+    they may. `named` names a colour for the player (a screen passes its `colour_name`)."""
     for colour, count in wanted.items():
         if colour not in COLOURS:
-            return f"only seals of the card colours are predicted, not {colour!r}"
+            return _("only seals of the card colours are predicted, not {colour}").format(
+                colour=repr(colour)
+            )
         if type(count) is not int or not 0 <= count <= SEALS[colour]:
-            return f"a prediction holds 0 to {SEALS[colour]} {colour} seals, not {count!r}"
+            # Translators: {colour} is a seal's colour.
+            return _("a prediction holds 0 to {most} {colour} seals, not {count}").format(
+                most=SEALS[colour], colour=named(colour), count=repr(count)
+            )
     lacking = steals_needed(supply, wanted)
     robbed = Counter(colour for colour, _ in steals)
     for colour, count in robbed.items():
         if count > lacking.get(colour, 0):
-            return f"take only the {colour} seals the supply lacks from a player"
+            return _("take only the {colour} seals the supply lacks from a player").format(
+                colour=named(colour)
+            )
     for colour, count in lacking.items():
         if robbed[colour] < count:
-            return f"the supply lacks {_seals(count, colour)}: say whom to take {_them(count)} from"
+            return ngettext(
+                "the supply lacks {count} {colour} seal: say whom to take it from",
+                "the supply lacks {count} {colour} seals: say whom to take them from",
+                count,
+            ).format(count=count, colour=named(colour))
     if len(steals) > supply.get(WHITE, 0):
-        return "no white seal is left for the robbed player, so no seal can be taken"
+        return _("no white seal is left for the robbed player, so no seal can be taken")
     per_victim = Counter(steals)
     for (colour, seat), count in per_victim.items():
         if type(seat) is not int or not 0 <= seat < len(seals) or seat == predictor:
-            return f"a seal is taken from another player, not seat {seat!r}"
+            return _("a seal is taken from another player, not seat {seat}").format(seat=repr(seat))
         if seals[seat].get(colour, 0) < count:
-            return f"that player holds fewer than {_seals(count, colour)}"
+            return ngettext(
+                "that player holds fewer than {count} {colour} seal",
+                "that player holds fewer than {count} {colour} seals",
+                count,
+            ).format(count=count, colour=named(colour))
     return None
-
-
-def _seals(count: int, kind: str) -> str:
-    return f"{count} {kind} seal{'' if count == 1 else 's'}"
-
-
-def _them(count: int) -> str:
-    return "it" if count == 1 else "them"
 
 
 # -- the game -------------------------------------------------------------------------
@@ -196,7 +208,7 @@ class SevenSealsOptions:
         if self.deals is not None and (
             type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS
         ):
-            raise ValueError(f"a game has 1 to {MAX_DEALS} deals, not {self.deals}")
+            raise ValueError(deals_problem(MAX_DEALS, self.deals))
         for name in ("saboteur_costs_5", "escalating_saboteur", "saboteur_auction"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name} is true or false, not {getattr(self, name)!r}")
@@ -343,7 +355,7 @@ def proposed_steals(
     steals: list[tuple[str, int]] = []
     for colour, lacking in steals_needed(supply, wanted).items():
         left = {seat: seals[seat].get(colour, 0) for seat in robbable(seals, predictor, colour)}
-        for _ in range(lacking):
+        for _steal in range(lacking):
             holders = [seat for seat, held in left.items() if held]
             if not holders:
                 break
@@ -357,7 +369,7 @@ class SevenSealsGame(TableGame):
     """One game of Seven Seals from the first deal to the final scores."""
 
     GAME = "seven-seals"
-    TITLE = "Seven Seals"
+    TITLE = N_("Seven Seals")
     OPTIONS = SevenSealsOptions
     LOWEST_WINS = True  # penalty points
 
@@ -512,7 +524,7 @@ class SevenSealsGame(TableGame):
             for colour, counts in zip(COLOURS, ranges, strict=True)
         ]
         ways: dict[tuple[str, int], list[list[tuple[str, int]]]] = {}
-        for seals, lacking, _ in _seals_within(list(zip(COLOURS, lacks, strict=True)), whites):
+        for seals, lacking, _left in _seals_within(list(zip(COLOURS, lacks, strict=True)), whites):
             options = []
             for colour, lack in lacking:
                 found = ways.get((colour, lack))
@@ -537,34 +549,39 @@ class SevenSealsGame(TableGame):
     def _prediction_problem(self, move: Predict) -> str | None:
         try:
             if move != predict(move.wanted, move.steals):
-                return "a prediction lists its seals in colour order, each count above zero"
+                return _("a prediction lists its seals in colour order, each count above zero")
             return prediction_problem(
                 self.supply, self.seals, self.to_move, move.wanted, move.steals
             )
         except (TypeError, ValueError):
-            return "a prediction is (colour, count) pairs and (colour, seat) steals"
+            return _("a prediction is (colour, count) pairs and (colour, seat) steals")
 
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
-            return "the game is over"
+            return _("the game is over")
         name = self.players[self.to_move]
         if self.phase is Phase.PREDICT:
             if type(move) is TakeSaboteur:
                 holder = self.players[self.saboteur]
                 if self.saboteur == self.to_move:
-                    return f"{name} holds the saboteur already"
-                return f"the saboteur is {holder}'s: there is no auction"
+                    return _("{name} holds the saboteur already").format(name=name)
+                return _("the saboteur is {holder}'s: there is no auction").format(holder=holder)
             if type(move) is not Predict:
-                return f"{name} must predict (take seals) or take the saboteur now"
-            return self._prediction_problem(move) or "that prediction is not open now"
+                return _("{name} must predict (take seals) or take the saboteur now").format(
+                    name=name
+                )
+            return self._prediction_problem(move) or _("that prediction is not open now")
         if self.phase is Phase.RETURN:
-            choices = " or ".join(self._returnable(self.to_move))
-            return f"{name} gives back a {choices} seal now"
+            # Translators: joins the kinds of seal a player may give back ("red or white").
+            choices = _(" or ").join(self._returnable(self.to_move))
+            # Translators: {kinds} is one or two seal colours ("red or white").
+            return _("{name} gives back a {kinds} seal now").format(name=name, kinds=choices)
         if type(move) is not PlayCard:
-            return f"{name} must play a card now"
+            return _("{name} must play a card now").format(name=name)
         if move.card not in self.hands[self.to_move]:
-            return f"{move.card} is not in {name}'s hand"
-        return f"{name} must follow {self.trick_cards[0].colour}"
+            return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
+        # Translators: {colour} is the colour led.
+        return _("{name} must follow {colour}").format(name=name, colour=self.trick_cards[0].colour)
 
     def _advance(self, move: Move) -> None:
         seat = self.to_move

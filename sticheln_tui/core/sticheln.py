@@ -11,12 +11,19 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
 
+from ..i18n import _
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
 from .standings import winners as winners  # the rule every game's end uses
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 MAX_DEALS = 20
+
+
+def deals_problem(most: int, deals: object) -> str:
+    """Why `deals` is no number of deals for a game of at most `most` (every game's words)."""
+    return _("a game has 1 to {most} deals, not {deals}").format(most=most, deals=deals)
+
 
 # players -> (highest value used, colours used); RULES.md 1.1.
 _DECK_TABLE = {
@@ -59,14 +66,15 @@ class Rules:
     def conflict(self) -> str | None:
         """Why this combination of options cannot be played, or None."""
         if self.deals is not None and not 1 <= self.deals <= MAX_DEALS:
-            return f"a game has 1 to {MAX_DEALS} deals, not {self.deals}"
+            return deals_problem(MAX_DEALS, self.deals)
         if self.mild and self.reverse:
-            return "Mild cannot be combined with Reverse: Mild is about pain cards"
+            return _("Mild cannot be combined with Reverse: Mild is about pain cards")
         if self.zeros_trump and self.reverse:
-            return "in Reverse zeros are never trump"
+            return _("in Reverse zeros are never trump")
         if self.late and (self.dark or self.pain_in_hand):
-            option = "Dark" if self.dark else "pain card stays in hand"
-            return f"Late has no pick, so {option} does not apply"
+            if self.dark:
+                return _("Late has no pick, so Dark does not apply")
+            return _("Late has no pick, so pain card stays in hand does not apply")
         return None
 
     @property
@@ -97,9 +105,15 @@ class Rules:
 def check_players(players: int, rules: Rules = Rules()) -> None:
     """Raise ValueError with a player-facing reason if the table size is not playable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Sticheln is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise ValueError(
+            _("Sticheln is for {low} to {high} players, not {players}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players
+            )
+        )
     if rules.french_deck and players != 4:
-        raise ValueError(f"the French deck is for exactly 4 players, not {players}")
+        raise ValueError(
+            _("the French deck is for exactly 4 players, not {players}").format(players=players)
+        )
 
 
 def deck_for(players: int, rules: Rules = Rules()) -> list[Card]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from ..i18n import _
 from .cards import COLOUR_LETTERS, Card, sorted_cards
 from .names import check_names
 from .standings import winners
@@ -40,7 +41,7 @@ def shuffle(cards: list[_Item], rng: random.Random) -> None:
 def seed_problem(seed: int) -> str | None:
     """Why this cannot be a game's seed, or None."""
     if not 0 <= seed < MAX_SEED:
-        return f"the seed must be from 0 to 2**64 - 1, not {seed}"
+        return _("the seed must be from 0 to 2**64 - 1, not {seed}").format(seed=seed)
     return None
 
 
@@ -128,7 +129,9 @@ class TableGame:
         if problem:
             raise ValueError(problem)
         if not 0 <= first_leader < len(names):
-            raise ValueError(f"first leader must be a seat from 0 to {len(names) - 1}")
+            raise ValueError(
+                _("first leader must be a seat from 0 to {last}").format(last=len(names) - 1)
+            )
         if seed is not None and seed_problem(seed):
             raise ValueError(seed_problem(seed))
         self.players = names
@@ -294,7 +297,7 @@ class TableGame:
     def rewound(self, moves: int) -> TableGame:
         """This game as it was after its first `moves` moves (the later ones taken back)."""
         if not 0 <= moves < len(self.moves):
-            raise IllegalMove("there is no move to take back")
+            raise IllegalMove(_("there is no move to take back"))
         return type(self).replay(
             self.players, self.options, self.first_leader, self.seed, self.moves[:moves]
         )

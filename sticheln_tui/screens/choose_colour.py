@@ -12,10 +12,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.game import ChooseColours, SeatView
-from ..core.options import colour_word, pain_colour
+from ..core.options import pain_colour
 from ..core.sticheln import score_deal
+from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import cards_text, colour_name
+from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.table_parts import status_line
 from .private import PrivateScreen
 
@@ -23,7 +24,7 @@ from .private import PrivateScreen
 class ChooseColourScreen(PrivateScreen):
     """Each choice shows the deal score it gives; the best one is proposed."""
 
-    BINDINGS = [Binding("enter", "choose", "Choose", priority=True)]
+    BINDINGS = [Binding("enter", "choose", N_("Choose"), priority=True)]
     AUTO_FOCUS = "OptionList"
 
     def __init__(self, view: SeatView) -> None:
@@ -33,18 +34,34 @@ class ChooseColourScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        colour, pain = colour_word(view.rules), pain_colour(view.rules)
-        name = view.players[view.seat]
-        what = f"two {colour}s you won as your {pain}s"
-        if len(self.choices[0]) == 1:
-            what = f"a {colour} you won as your {pain}"
-        yield Static(status_line(view), classes="status")
-        yield Static(
-            Text(f"{name}, the deal is over. Choose {what}: it decides how your cards score."),
-            classes="explain",
+        count = len(self.choices[0])
+        # Translators: {pain_colour(s)}: "pain colour(s)", "luck suit(s)"...
+        if view.rules.french_deck:
+            explain = ngettext(
+                "{name}, the deal is over. Choose a suit you won as your {pain_colour}:"
+                " it decides how your cards score.",
+                "{name}, the deal is over. Choose two suits you won as your {pain_colours}:"
+                " it decides how your cards score.",
+                count,
+            )
+        else:
+            explain = ngettext(
+                "{name}, the deal is over. Choose a colour you won as your {pain_colour}:"
+                " it decides how your cards score.",
+                "{name}, the deal is over. Choose two colours you won as your {pain_colours}:"
+                " it decides how your cards score.",
+                count,
+            )
+        explain = explain.format(
+            name=view.players[view.seat],
+            pain_colour=pain_colour(view.rules),
+            pain_colours=pain_colour(view.rules, count),
         )
+        yield Static(status_line(view), classes="status")
+        yield Static(Text(explain), classes="explain")
         pile = Static(self._pile(), id="pile")
-        pile.border_title = "Your cards from this deal"  # as on the hand: any name reads right
+        # As on the hand: any name reads right.
+        pile.border_title = _("Your cards from this deal")
         yield pile
         scores = self.scores
         best = max(range(len(scores)), key=lambda i: scores[i])
@@ -61,14 +78,14 @@ class ChooseColourScreen(PrivateScreen):
         yield KeysFooter()
 
     def _pile(self) -> Text:
-        lines = [cards_text(group) for _, group in groupby(self.view.won, key=lambda c: c.colour)]
+        lines = [cards_text(group) for _c, group in groupby(self.view.won, key=lambda c: c.colour)]
         return Text("\n").join(lines)
 
     def _label(self, colours: tuple[str, ...], score: int, best: bool) -> Text:
-        text = Text(" + ").join(colour_name(colour) for colour in colours)
-        text.append(f"   scores {score:+d}")
+        text = Text(" + ").join(colour_name_text(colour) for colour in colours)
+        text.append("   " + _("scores {score}").format(score=f"{score:+d}"))
         if best:
-            text.append("   (best)", style="bold")
+            text.append("   " + _("(best)"), style="bold")
         return text
 
     def action_choose(self) -> None:

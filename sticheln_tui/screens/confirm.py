@@ -9,14 +9,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..i18n import N_, _
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Asks a question; dismisses with True for yes."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-        Binding("f1,question_mark", "app.rules", "Rules", key_display="?"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("f1,question_mark", "app.rules", N_("Rules"), key_display="?"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -27,8 +29,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(Text(self.question), id="question")
             with Horizontal(id="buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
+                yield Button(_("Yes (y)"), id="yes", variant="error")
+                yield Button(_("No (n)"), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -12,7 +12,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
-from ..core.options import pain_colour, pain_word
+from ..core.options import pain_colour
+from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
@@ -22,7 +23,7 @@ class HandoffScreen(FlowScreen):
     """Shown between two humans. It receives only the public view (of any game; the
     Sticheln parts are `status` and `task`)."""
 
-    BINDINGS = [Binding("enter", "reveal", "Show my cards", priority=True)]
+    BINDINGS = [Binding("enter", "reveal", N_("Show my cards"), priority=True)]
     # Passing the keyboard to the next player takes longer than this, without a key.
     HAND_OVER_SECONDS: ClassVar[float] = 1.0
 
@@ -45,25 +46,32 @@ class HandoffScreen(FlowScreen):
         return status_line(self.view)
 
     def task(self) -> str:
-        """What the next player will do on their screen."""
-        word = pain_word(self.view.rules)
-        return {
-            Phase.PICK: f"lay down your {word} card",
-            Phase.CHOOSE: f"choose your {pain_colour(self.view.rules)}",
-        }.get(self.view.phase, "see your hand")
+        """What the next player will do on their screen (the end of "press Enter to ...")."""
+        rules = self.view.rules
+        # Translators: each task ends "{name}, press Enter to {task}": word it to fit there.
+        if self.view.phase is Phase.PICK:
+            return _("lay down your luck card") if rules.reverse else _("lay down your pain card")
+        if self.view.phase is Phase.CHOOSE:
+            # Translators: {pain_colour} is "pain colour", "luck suit"...
+            return _("choose your {pain_colour}").format(pain_colour=pain_colour(rules))
+        return _("see your hand")
 
     def compose(self) -> ComposeResult:
         name = self.view.players[self.seat]
-        task = self.task()
         with Vertical(id="handoff"):
             yield Static(self.status(), id="handoff-status")
-            yield Static("Pass the keyboard to", classes="handoff-line")
+            # Translators: the next player's name follows on a line of its own.
+            yield Static(_("Pass the keyboard to"), classes="handoff-line")
             yield Static(Text(" ".join(name.upper())), id="handoff-name")
             if self.last_event:
                 yield Static(self.last_event, classes="handoff-line")
-            yield Static("Nobody else should look at the screen now.", classes="handoff-line dim")
+            yield Static(
+                _("Nobody else should look at the screen now."), classes="handoff-line dim"
+            )
             with Center():
-                yield Static(Text(f"{name}, press Enter to {task}"), id="handoff-prompt")
+                # Translators: {task} is e.g. "see your hand", "lay down your pain card".
+                prompt = _("{name}, press Enter to {task}").format(name=name, task=self.task())
+                yield Static(Text(prompt), id="handoff-prompt")
         yield KeysFooter()
 
     def action_reveal(self) -> None:

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from .. import persistence
+from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
 
@@ -20,8 +21,8 @@ class LoadProblemScreen(Screen):
     exactly as it is."""
 
     BINDINGS = [
-        Binding("b", "backup", "Load the backup"),
-        Binding("n", "new_game", "New game"),
+        Binding("b", "backup", N_("Load the backup")),
+        Binding("n", "new_game", N_("New game")),
     ]
 
     class Backup(Message):
@@ -40,22 +41,26 @@ class LoadProblemScreen(Screen):
         self.backup: Record | None = None
         try:
             self.backup = persistence.load(persistence.backup_of(entry.path))
-            self._backup_note = f"Its backup loads: {', '.join(self.backup.game.players)}; "
-            self._backup_note += f"{self.backup.progress()} (the save before the last one)."
+            self._backup_note = _(
+                "Its backup loads: {players}; {progress} (the save before the last one)."
+            ).format(players=", ".join(self.backup.game.players), progress=self.backup.progress())
         except SaveError as error:
-            self._backup_note = f"Its backup will not load either: {error}."
+            self._backup_note = _("Its backup will not load either: {problem}.").format(
+                problem=error
+            )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-problem"):
-            yield Static("This save will not load", classes="screen-title")
+            yield Static(_("This save will not load"), classes="screen-title")
             yield Static(Text(str(self.entry.path)), classes="explain")
-            yield Static(Text(f"Why: {self.entry.problem}."), classes="explain")
+            why = _("Why: {problem}.").format(problem=self.entry.problem)
+            yield Static(Text(why), classes="explain")
             yield Static(Text(self._backup_note), classes="explain")
-            yield Static("The file is left as it is.", classes="explain")
+            yield Static(_("The file is left as it is."), classes="explain")
             with Horizontal(id="load-buttons"):
                 if self.backup is not None:
-                    yield Button("Load the backup (b)", id="backup", variant="primary")
-                yield Button("New game (n)", id="new-game")
+                    yield Button(_("Load the backup (b)"), id="backup", variant="primary")
+                yield Button(_("New game (n)"), id="new-game")
         yield KeysFooter()
 
     def on_mount(self) -> None:

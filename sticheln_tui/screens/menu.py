@@ -1,5 +1,5 @@
 """The first screen: continue the latest unfinished game, start one of the games, read
-the rules, or quit.
+the rules, choose the language, or quit.
 
 Drawn at once: it loads no game, and the unfinished game (reading a save replays its
 moves) is looked up in a thread once the first frame is up, then offered at the top.
@@ -15,8 +15,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.catalogue import TITLES
+from ..i18n import _
 from ..textual_fixes import KeysFooter
 from .flow import KeyGuardedScreen
+from .language import language_entry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..persistence import SaveEntry
 
-CONTINUE, RULES, QUIT = "continue", "rules", "quit"
+CONTINUE, RULES, LANGUAGE, QUIT = "continue", "rules", "language", "quit"
 
 
 class MenuScreen(KeyGuardedScreen):
@@ -45,6 +47,9 @@ class MenuScreen(KeyGuardedScreen):
     class RulesChosen(Message):
         """Show the rules."""
 
+    class LanguageChosen(Message):
+        """Choose the language the game speaks."""
+
     class QuitChosen(Message):
         """Leave the program."""
 
@@ -53,24 +58,38 @@ class MenuScreen(KeyGuardedScreen):
         super().__init__()
         self.saves = saves
         self.unfinished: SaveEntry | None = None
+        self._looked_for_unfinished = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Card games for friends at one keyboard", classes="screen-title")
+        yield Static(_("Card games for friends at one keyboard"), classes="screen-title")
         yield OptionList(*self._entries(), id="menu")
         yield Static(
-            "Up and Down choose, Enter opens: a game opens its form (players, who begins, "
-            "the game's options).",
+            _(
+                "Up and Down choose, Enter opens: a game opens its form (players, who "
+                "begins, the game's options)."
+            ),
             classes="explain",
         )
         yield KeysFooter()
 
     def _entries(self) -> list[Option]:
-        games = [Option(title, id=game) for game, title in TITLES.items()]
-        return [*games, Option("Rules", id=RULES), Option("Quit", id=QUIT)]
+        """The menu; Continue on top once an unfinished game was found."""
+        entries = [Option(_(title), id=game) for game, title in TITLES.items()]
+        entries += [
+            Option(_("Rules"), id=RULES),
+            Option(language_entry(), id=LANGUAGE),
+            Option(_("Quit"), id=QUIT),
+        ]
+        if self.unfinished is not None:
+            entries.insert(0, Option(continue_text(self.unfinished), id=CONTINUE))
+        return entries
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.call_after_refresh(self._look_for_unfinished)
+        # Once: the screen is mounted again when the language changes.
+        if not self._looked_for_unfinished:
+            self._looked_for_unfinished = True
+            self.call_after_refresh(self._look_for_unfinished)
 
     @work(thread=True, exit_on_error=False)
     def _look_for_unfinished(self) -> None:
@@ -88,7 +107,7 @@ class MenuScreen(KeyGuardedScreen):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted or 0
         menu.clear_options()
-        menu.add_options([Option(continue_text(entry), id=CONTINUE), *self._entries()])
+        menu.add_options(self._entries())
         menu.highlighted = highlighted + 1 if highlighted else 0
 
     @on(OptionList.OptionSelected, "#menu")
@@ -100,6 +119,8 @@ class MenuScreen(KeyGuardedScreen):
             self.post_message(self.ContinueChosen(self.unfinished))
         elif choice == RULES:
             self.post_message(self.RulesChosen())
+        elif choice == LANGUAGE:
+            self.post_message(self.LanguageChosen())
         elif choice == QUIT:
             self.post_message(self.QuitChosen())
         else:
@@ -108,11 +129,16 @@ class MenuScreen(KeyGuardedScreen):
 
 def continue_text(entry: SaveEntry) -> Text:
     """Which game, who plays, where it stands; or why its save will not load."""
+    # Translators: the first screen's entry that takes up the unfinished game.
+    label = (_("Continue:") + " ", "bold")
     if entry.record is None:
-        problem = f"the last game's save will not load: {entry.problem}"
-        return Text.assemble(("Continue: ", "bold"), problem)
+        # Translators: after "Continue:"; {problem} says why, in a few words.
+        problem = _("the last game's save will not load: {problem}")
+        return Text.assemble(label, problem.format(problem=entry.problem))
     game = entry.record.game
-    players = ", ".join(game.players)
-    return Text.assemble(
-        ("Continue: ", "bold"), f"{game.TITLE} with {players}; {entry.record.progress()}"
+    # Translators: after "Continue:": the game's name, its players' names ("Ann, Bob,
+    # Cid") and where it stands ("deal 1 of 5, trick 3 of 14").
+    where = _("{game} with {players}; {progress}").format(
+        game=_(game.TITLE), players=", ".join(game.players), progress=entry.record.progress()
     )
+    return Text.assemble(label, where)

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from .. import persistence
+from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import totals_text
@@ -24,8 +25,8 @@ class OpenElsewhereScreen(Screen):
     ours, so the save is not taken up: the table may look at it or start a new game."""
 
     BINDINGS = [
-        Binding("l", "look", "Look at it"),
-        Binding("n", "new_game", "New game"),
+        Binding("l", "look", N_("Look at it")),
+        Binding("n", "new_game", N_("New game")),
     ]
 
     class NewGame(Message):
@@ -38,19 +39,21 @@ class OpenElsewhereScreen(Screen):
     def compose(self) -> ComposeResult:
         record = self.entry.record
         with Vertical(id="open-elsewhere"):
-            yield Static("This game is open in another window", classes="screen-title")
+            yield Static(_("This game is open in another window"), classes="screen-title")
             yield Static(
                 Text(f"{', '.join(record.game.players)}: {record.progress()}"), classes="explain"
             )
             yield Static(Text(str(self.entry.path)), classes="explain")
             yield Static(
-                "Two windows on one game would write over each other's moves. Play on in "
-                "the other window, or quit the game there and continue it here.",
+                _(
+                    "Two windows on one game would write over each other's moves. Play on in"
+                    " the other window, or quit the game there and continue it here."
+                ),
                 classes="explain",
             )
             with Horizontal(id="open-elsewhere-buttons"):
-                yield Button("Look at it, read only (l)", id="look", variant="primary")
-                yield Button("New game (n)", id="new-game")
+                yield Button(_("Look at it, read only (l)"), id="look", variant="primary")
+                yield Button(_("New game (n)"), id="new-game")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -78,8 +81,8 @@ class SaveLookScreen(Screen[bool]):
     hand, and no card laid face down. Its file is only read."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("n", "new_game", "New game"),
+        Binding("escape", "back", N_("Back")),
+        Binding("n", "new_game", N_("New game")),
     ]
 
     REFRESH_SECONDS = 1.0
@@ -113,12 +116,13 @@ class SaveLookScreen(Screen[bool]):
     def _show(self, record: Record) -> None:
         self.record = record
         public = record.game.view(None)
-        title = Text(f"Read only: {', '.join(public.players)}", style="bold")
-        title.append("  (open in another window)")
+        players = ", ".join(public.players)
+        title = Text(_("Read only: {players}").format(players=players), style="bold")
+        title.append("  " + _("(open in another window)"))
         self.query_one("#look-title", Static).update(title)
         parts = GAME_SCREENS[record.game.GAME].public_table(public, self.app.size.width)
         if public.results:
-            parts.append(Text(f"Totals: {totals_text(public)}"))
+            parts.append(Text(_("Totals: {totals}").format(totals=totals_text(public))))
         self.query_one("#look-table", Static).update(Text("\n\n").join(parts))
 
     def action_back(self) -> None:

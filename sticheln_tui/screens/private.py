@@ -10,7 +10,8 @@ from textual.widgets import Static
 from ..bots import Advice, NormalBot
 from ..core.cards import Card
 from ..core.game import ChooseColours, Move, SeatView
-from ..widgets.cards import card_text, colour_name
+from ..i18n import N_, _
+from ..widgets.cards import card_text, colour_name_text, filled
 from ..widgets.hand import Hand
 from ..widgets.table_parts import pain_colour_words
 from .flow import FlowScreen
@@ -21,9 +22,9 @@ class PrivateScreen(FlowScreen):
     game: the Sticheln parts below are what a game's screen overrides)."""
 
     BINDINGS = [
-        Binding("enter", "choose", "Play", priority=True),
-        Binding("h", "hint", "Hint"),
-        Binding("space", "hurry", "Play the bot's card now", key_display="Space"),
+        Binding("enter", "choose", N_("Play"), priority=True),
+        Binding("h", "hint", N_("Hint")),
+        Binding("space", "hurry", N_("Play the bot's card now"), key_display="Space"),
     ]
     AUTO_FOCUS = "Hand"
 
@@ -79,7 +80,7 @@ class PrivateScreen(FlowScreen):
     def hand_title(self) -> str:
         """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong)."""
         pain = pain_colour_words(self.view, self.view.seat).plain
-        return f"Your hand ({pain})" if pain else "Your hand"
+        return _("Your hand ({pain})").format(pain=pain) if pain else _("Your hand")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":  # greyed out while a computer player moves
@@ -101,9 +102,11 @@ class PrivateScreen(FlowScreen):
         """What the normal computer player would do here and why, in one line on this
         screen (a toast would outlive it); the cursor moves to that choice."""
         advice = self.advice()
-        line = Text("Hint: ").append_text(self.move_words(advice.move))
+        # Translators: {move} is a card or colours, {reason} why (a sentence's end).
+        move = self.move_words(advice.move)
+        line = filled(_("Hint: {move} {reason}."), move=move, reason=advice.reason)
         self.point_at(advice.move)
-        self.query_one("#advice", Static).update(line.append(f" {advice.reason}."))
+        self.query_one("#advice", Static).update(line)
 
     def advice(self) -> Advice:
         """What the normal computer player of this game would do, and why."""
@@ -112,7 +115,14 @@ class PrivateScreen(FlowScreen):
     def move_words(self, move: Move) -> Text:
         """A move in a few words, before the reason for it."""
         if isinstance(move, ChooseColours):
-            return Text(" and ").join(colour_name(c) for c in move.colours)
+            first, *more = move.colours
+            if not more:
+                return colour_name_text(first)
+            return filled(
+                _("{colour} and {other}"),
+                colour=colour_name_text(first),
+                other=colour_name_text(more[0]),
+            )
         return card_text(move.card)
 
     def point_at(self, move: Move) -> None:

@@ -14,11 +14,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..core.game import DealResult, Move, SeatView
+from ..core.options import pain_word
 from ..core.review import Frame
+from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import CARD_WIDTH, cards_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import (
+    TRICKS_HEADER,
     last_event_text,
     last_trick_text,
     pain_text,
@@ -43,12 +46,12 @@ class ReplayScreen(Screen):
     (`GameScreens.replay` says which screen a game's records replay on)."""
 
     BINDINGS = [
-        Binding("right", "step(1)", "Next"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("pagedown,down", "trick(1)", "Next trick", key_display="PgDn"),
-        Binding("pageup,up", "trick(-1)", "Trick back", key_display="PgUp"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("right", "step(1)", N_("Next")),
+        Binding("left", "step(-1)", N_("Back")),
+        Binding("pagedown,down", "trick(1)", N_("Next trick"), key_display="PgDn"),
+        Binding("pageup,up", "trick(-1)", N_("Trick back"), key_display="PgUp"),
+        Binding("home", "jump(0)", N_("Start")),
+        Binding("end", "jump(-1)", N_("End")),
     ]
 
     position = reactive(0, init=False)
@@ -73,8 +76,9 @@ class ReplayScreen(Screen):
     def watch_position(self, position: int) -> None:
         frame = self.frames[position]
         view = frame.view
-        title = Text(f"Replay of {self.source}", style="bold")
-        title.append(f"   move {frame.step} of {len(self.frames) - 1}")
+        title = Text(_("Replay of {source}").format(source=self.source), style="bold")
+        moves = len(self.frames) - 1
+        title.append("   " + _("move {step} of {moves}").format(step=frame.step, moves=moves))
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-status", Static).update(self.status(view))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
@@ -88,8 +92,9 @@ class ReplayScreen(Screen):
         # Headers of words are dim; a game's own header keeps its styles (colour badges).
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="")
         table.add_column("", no_wrap=True)
-        table.add_column(Text("hand", style="dim"), no_wrap=True)
-        columns = [*self.seat_columns(view), ("total", "right")]
+        # Translators: column headings of the replay: a seat's hand, its total.
+        table.add_column(Text(_("hand"), style="dim"), no_wrap=True)
+        columns = [*self.seat_columns(view), (_("total"), "right")]
         for header, justify in columns:
             shown = Text(header, style="dim") if isinstance(header, str) else header
             table.add_column(shown, justify=justify, no_wrap=True)
@@ -102,7 +107,7 @@ class ReplayScreen(Screen):
         # is a cell wider), in the room the other columns leave.
         others = sum(
             max(cell_width(header), *(cell_width(row[index]) for row in cells)) + COLUMN_PADDING
-            for index, (header, _) in enumerate(columns)
+            for index, (header, _justify) in enumerate(columns)
         )
         room = self.size.width - names - others - SEATS_FIXED
         per_line = max(3, room // (CARD_WIDTH + 2))
@@ -127,7 +132,7 @@ class ReplayScreen(Screen):
     def _event(self, frame: Frame) -> Text:
         view = frame.view
         if frame.move is None:
-            return Text("The cards are dealt. → steps through the game.", style="dim")
+            return Text(_("The cards are dealt. → steps through the game."), style="dim")
         text = self.move_line(view, frame.move, frame.mover)
         earlier = self.frames[frame.step - 1].view
         if len(view.results) > len(earlier.results):  # that move ended a deal
@@ -138,10 +143,18 @@ class ReplayScreen(Screen):
                 f"{name} {score.total:+d}"
                 for name, score in zip(view.players, result.scores, strict=True)
             )
-            text.append(f"\nDeal {result.deal} scored: {scores}.")
+            scored = _("Deal {deal} scored: {scores}.").format(deal=result.deal, scores=scores)
+            text.append("\n" + scored)
         if view.winners:
-            names = " and ".join(view.players[seat] for seat in view.winners)
-            text.append(f"\nGame over: {names} {'win' if len(view.winners) > 1 else 'wins'}.")
+            names = [view.players[seat] for seat in view.winners]
+            if len(names) == 1:
+                over = _("Game over: {name} wins.").format(name=names[0])
+            else:
+                # Translators: {names} and {last}: the winners, e.g. "Ann" and "Bob".
+                over = _("Game over: {names} and {last} win.").format(
+                    names=_(" and ").join(names[:-1]), last=names[-1]
+                )
+            text.append("\n" + over)
         return text
 
     # -- what a game shows its own way (these are Sticheln's) --------------------------
@@ -154,8 +167,8 @@ class ReplayScreen(Screen):
         """The game's columns between a seat's hand and its total: header, alignment."""
         columns: list[tuple[str | Text, JustifyMethod]] = []
         if view.rules.picks:
-            columns.append(((view.rules.reverse and "luck") or "pain", "left"))
-        return [*columns, ("tricks", "right")]
+            columns.append((pain_word(view.rules), "left"))
+        return [*columns, (_(TRICKS_HEADER), "right")]
 
     def seat_cells(self, view: SeatView, seat: int) -> list[str | Text]:
         """A seat's cells in those columns."""

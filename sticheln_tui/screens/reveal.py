@@ -11,9 +11,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import SeatView
-from ..core.options import pain_colour, pain_word
+from ..core.options import pain_colour
+from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import card_text, colour_name
+from ..widgets.cards import card_text, colour_name_text
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
@@ -21,7 +22,7 @@ from .flow import FlowScreen
 class RevealScreen(FlowScreen):
     """Public: every player's pain card, then the deal's first lead."""
 
-    BINDINGS = [Binding("enter", "continue", "Start the deal", priority=True)]
+    BINDINGS = [Binding("enter", "continue", N_("Start the deal"), priority=True)]
 
     class Seen(Message):
         """The table has seen the cards: on to the deal."""
@@ -32,28 +33,37 @@ class RevealScreen(FlowScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        word = pain_word(view.rules)
+        luck = view.rules.reverse
         leader = view.players[view.to_move]
+        leads = _("{name} leads the first trick.").format(name=leader)
         yield Static(status_line(view), classes="status")
         if view.rules.dark:
-            yield Static(f"Every {word} card lies face down", classes="screen-title")
-            yield Static(
-                Text(
-                    f"Dark rules: the {word} cards stay hidden until the end of the deal, "
-                    f"so only their owners know them. {leader} leads the first trick."
-                ),
-                classes="explain",
-            )
+            if luck:
+                title = _("Every luck card lies face down")
+                explain = _(
+                    "Dark rules: the luck cards stay hidden until the end of the deal, "
+                    "so only their owners know them."
+                )
+            else:
+                title = _("Every pain card lies face down")
+                explain = _(
+                    "Dark rules: the pain cards stay hidden until the end of the deal, "
+                    "so only their owners know them."
+                )
+            yield Static(title, classes="screen-title")
+            yield Static(Text(f"{explain} {leads}"), classes="explain")
         else:
-            yield Static(f"The {word} cards are turned face up", classes="screen-title")
+            if luck:
+                title = _("The luck cards are turned face up")
+            else:
+                title = _("The pain cards are turned face up")
+            yield Static(title, classes="screen-title")
             yield Static(self._cards_table(), id="reveal-table")
-            yield Static(
-                Text(
-                    f"Each player's {pain_colour(view.rules)}s are marked with these cards. "
-                    f"{leader} leads the first trick."
-                ),
-                classes="explain",
+            # Translators: {pain_colours} is "pain colours", "luck suits"...
+            marked = _("Each player's {pain_colours} are marked with these cards.").format(
+                pain_colours=pain_colour(view.rules, 2)
             )
+            yield Static(Text(f"{marked} {leads}"), classes="explain")
         yield KeysFooter()
 
     def _cards_table(self) -> Table:
@@ -61,7 +71,7 @@ class RevealScreen(FlowScreen):
         for seat, name in enumerate(self.view.players):
             cards = self.view.pain_cards[seat] or ()
             row = Text(" ").join(card_text(card) for card in cards)
-            colours = Text(", ").join(colour_name(card.colour) for card in cards)
+            colours = Text(", ").join(colour_name_text(card.colour) for card in cards)
             table.add_row(Text(name, style="bold"), row, colours)
         return table
 

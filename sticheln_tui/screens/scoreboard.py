@@ -21,14 +21,16 @@ from textual.message import Message
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
 from ..core.game import Move, Phase, SeatView, SettleTie, standings
-from ..core.options import pain_word
+from ..i18n import N_, _, ngettext, pgettext
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import cards_text, colour_name
+from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
 
 LEADER_MARK = "★ "
+# Translators: column headings.
+PLAYER, TOTAL = N_("Player"), N_("Total")
 SCREEN_MARGIN = 4  # a tab's padding and room for a scroll bar
 LABEL_GAP = 2  # cells at least between two labels of the chart's scale
 MAX_SCALE_STEPS = 6  # more labels would crowd the scale without telling more
@@ -36,21 +38,29 @@ MAX_SCALE_STEPS = 6  # more labels would crowd the scale without telling more
 
 def names_text(view: AnyView, seats) -> str:
     names = [view.players[seat] for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    # Translators: the end of a list of names: "Ann, Bob and Cid".
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def deal_name(view: AnyView, result) -> str:
     extra = result.deal - view.deals_total
-    return f"Extra deal {extra}" if extra > 0 else f"Deal {result.deal}"
+    if extra > 0:
+        return _("Extra deal {number}").format(number=extra)
+    return _("Deal {deal}").format(deal=result.deal)
 
 
 def mark_meaning(view: AnyView, best: str) -> str:
     """What the leader mark says, in words; `best`: what puts a player in the lead."""
+    # Translators: {best} says what puts a player in the lead, e.g. "the highest total".
     if view.phase != Phase.OVER:
-        return f"{LEADER_MARK}in the lead so far: {best}."
-    if len(view.winners) > 1:
-        return f"{LEADER_MARK}winners, sharing the win: {best}."
-    return f"{LEADER_MARK}winner: {best}."
+        meaning = _("in the lead so far: {best}.")
+    elif len(view.winners) > 1:
+        meaning = _("winners, sharing the win: {best}.")
+    else:
+        meaning = _("winner: {best}.")
+    return LEADER_MARK + meaning.format(best=best)
 
 
 def _points(value: int) -> str:
@@ -129,11 +139,13 @@ def totals_chart(
     what the leader mark means."""
     totals = view.totals
     better = -1 if lowest_wins else 1  # ranks a total: the higher `better * total`, the better
-    total_cells = max(len("Total"), *(len(_points(total)) for total in totals))
+    total_heading = _(TOTAL)
+    total_cells = max(len(total_heading), *(len(_points(total)) for total in totals))
     prefix = len(" 1 ") + names.cells + 1 + total_cells + 2
     scale = _Scale(min(0, *totals), max(0, *totals), max(width - SCREEN_MARGIN - prefix, 10))
-    heading = Text(f"{'Total':>{prefix - 2}}  ", style="bold")
-    heading.append(f"{'points, from 0 to the total':^{scale.cells}}", style="dim")
+    heading = Text(f"{total_heading:>{prefix - 2}}  ", style="bold")
+    label = _("points, from 0 to the total")
+    heading.append(f"{label:^{scale.cells}}", style="dim")
     lines = [heading]
     for seat in sorted(range(len(totals)), key=lambda seat: -better * totals[seat]):
         place = 1 + sum(better * total > better * totals[seat] for total in totals)
@@ -153,10 +165,10 @@ def deals_table(view: AnyView, names: Names, width: int) -> RenderableType:
     as the width allows, the rest in further blocks below."""
     results = view.results
     cell = 1 + max(
-        max(len(f"D{result.deal}"), *(len(_points(s.total)) for s in result.scores))
+        max(len(deal_heading(result)), *(len(_points(s.total)) for s in result.scores))
         for result in results
     )
-    total_cells = 1 + max(len("Total"), *(len(_points(t)) for t in view.totals))
+    total_cells = 1 + max(len(_(TOTAL)), *(len(_points(t)) for t in view.totals))
     room = max((width - SCREEN_MARGIN - names.cells - total_cells) // cell, 1)
     size = math.ceil(len(results) / math.ceil(len(results) / room))  # blocks alike
     blocks = [results[start : start + size] for start in range(0, len(results), size)]
@@ -164,13 +176,18 @@ def deals_table(view: AnyView, names: Names, width: int) -> RenderableType:
     return Group(*(part for table in tables for part in (table, Text(""))))
 
 
+def deal_heading(result) -> str:
+    # Translators: a column heading, "D" for deal, e.g. "D3"; as short as the English.
+    return _("D{deal}").format(deal=result.deal)
+
+
 def _deals_block(view: AnyView, names: Names, results: Sequence, total: bool) -> Table:
     table = Table(box=None, padding=(0, 0, 0, 1), header_style="bold", pad_edge=False)
-    table.add_column("Player", no_wrap=True)
+    table.add_column(_(PLAYER), no_wrap=True)
     for result in results:
-        table.add_column(f"D{result.deal}", justify="right", no_wrap=True)
+        table.add_column(deal_heading(result), justify="right", no_wrap=True)
     if total:
-        table.add_column("Total", justify="right", no_wrap=True)
+        table.add_column(_(TOTAL), justify="right", no_wrap=True)
     for seat in range(len(view.players)):
         cells = [_points(result.scores[seat].total) for result in results]
         if total:
@@ -184,24 +201,30 @@ def deal_table(view: SeatView, names: Names, meaning: str) -> RenderableType:
     and the total, then the deal's last trick."""
     rules = view.rules
     result = view.results[-1]
-    gain, loss = ("luck", "other") if rules.reverse else ("cards", "pain")
+    # Translators: column headings of a deal's scores: points gained and lost; short.
+    gain, loss = (_("+luck"), _("-other")) if rules.reverse else (_("+cards"), _("-pain"))
+    if rules.picks:
+        pain = _("Luck cards") if rules.reverse else _("Pain cards")
+    else:
+        pain = _("Luck colours") if rules.reverse else _("Pain colours")
     table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Tricks", justify="right")
-    word = pain_word(rules).capitalize()
-    table.add_column(f"{word} cards" if rules.picks else f"{word} colours", no_wrap=True)
-    table.add_column(f"+{gain}", justify="right")
-    table.add_column(f"-{loss}", justify="right")
-    table.add_column("Deal", justify="right")
-    table.add_column("Total", justify="right")
+    table.add_column(_(PLAYER), no_wrap=True)
+    table.add_column(_("Tricks"), justify="right")
+    table.add_column(pain, no_wrap=True)
+    table.add_column(gain, justify="right")
+    table.add_column(loss, justify="right")
+    # Translators: a column heading, the deal's score.
+    table.add_column(pgettext("heading", "Deal"), justify="right")
+    table.add_column(_(TOTAL), justify="right")
     if rules.tie_break:
-        table.add_column("Deals > 0", justify="right")
+        # Translators: a column heading: how many deals scored above zero.
+        table.add_column(_("Deals > 0"), justify="right")
     for seat in range(len(view.players)):
         score = result.scores[seat]
         if score.pain_cards:
             pain = cards_text(score.pain_cards)
         else:
-            pain = Text(", ").join(colour_name(colour) for colour in score.pain_colours)
+            pain = Text(", ").join(colour_name_text(colour) for colour in score.pain_colours)
         cells = [
             str(score.tricks),
             pain,
@@ -228,13 +251,13 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     # Enter moves on; its label in the Footer says where to, for the screen's mode.
     # Each key's availability is one entry of `check_action`.
     BINDINGS = [
-        Binding("enter", "continue('next')", "Next deal", priority=True),
-        Binding("enter", "continue('extra')", "Extra deal", priority=True),
-        Binding("enter", "continue('new')", "New game", priority=True),
-        Binding("r", "rematch", "Rematch"),
-        Binding("s", "share", "Share the win"),
-        Binding("e", "export", "Export"),
-        Binding("tab", "next_tab", "Next tab", key_display="Tab"),
+        Binding("enter", "continue('next')", N_("Next deal"), priority=True),
+        Binding("enter", "continue('extra')", N_("Extra deal"), priority=True),
+        Binding("enter", "continue('new')", N_("New game"), priority=True),
+        Binding("r", "rematch", N_("Rematch")),
+        Binding("s", "share", N_("Share the win")),
+        Binding("e", "export", N_("Export")),
+        Binding("tab", "next_tab", N_("Next tab"), key_display="Tab"),
         Binding("up", "scroll('up')", show=False),
         Binding("down", "scroll('down')", show=False),
         Binding("pageup", "scroll('page_up')", show=False),
@@ -272,17 +295,23 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
     def compose(self) -> ComposeResult:
         view = self.view
         if self.final:
-            verdict = names_text(view, view.winners)
-            verdict += " wins!" if len(view.winners) == 1 else " share the win!"
-            yield Static(Text(f"Game over: {verdict}"), id="game-over")
+            verdict = ngettext(
+                "Game over: {names} wins!", "Game over: {names} share the win!", len(view.winners)
+            ).format(names=names_text(view, view.winners))
+            yield Static(Text(verdict), id="game-over")
         else:
-            deal = deal_name(view, view.results[-1]).lower()
-            yield Static(f"Scores after {deal} of {view.deals_total}", classes="screen-title")
+            deal, deals = view.results[-1].deal, view.deals_total
+            if deal > deals:
+                title = _("Scores after extra deal {number} of {deals}")
+            else:
+                title = _("Scores after deal {number} of {deals}")
+            number = deal - deals if deal > deals else deal
+            yield Static(title.format(number=number, deals=deals), classes="screen-title")
         # The whole game first at the end; between deals, the deal just played.
         with TabbedContent(initial="totals" if self.final else "deal", id="score-tabs"):
             for pane_id, title in (
-                ("totals", "Totals"),
-                ("deals", "Deal by deal"),
+                ("totals", _("Totals")),
+                ("deals", _("Deal by deal")),
                 ("deal", deal_name(view, view.results[-1])),
             ):
                 with TabPane(title, id=pane_id), VerticalScroll(can_focus=False):
@@ -291,8 +320,10 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
             dealer = view.players[view.to_move]
             yield Static(
                 Text(
-                    f"{names_text(view, view.tied)} are tied on points and on deals above "
-                    f"zero. Enter: play an extra deal, dealt by {dealer}; s: share the win."
+                    _(
+                        "{names} are tied on points and on deals above zero. Enter: play an"
+                        " extra deal, dealt by {dealer}; s: share the win."
+                    ).format(names=names_text(view, view.tied), dealer=dealer)
                 ),
                 classes="explain",
             )
@@ -321,10 +352,9 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
 
     def best(self) -> str:
         """What puts a player in the lead, in words."""
-        best = "the highest total"
         if self.view.rules.tie_break:
-            best += ", then the most deals above zero"
-        return best
+            return _("the highest total, then the most deals above zero")
+        return _("the highest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
         """The tab of the deal just played."""

@@ -35,13 +35,16 @@ from ..core.options import (
 )
 from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
+from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
-SEAT_KINDS = [("Human", HUMAN)] + [(f"Bot: {level}", level) for level in LEVELS]
+# Translators: what sits in a seat: a human or a computer player of a level.
+BOT_LABELS = {"easy": N_("Bot: easy"), "normal": N_("Bot: normal"), "strong": N_("Bot: strong")}
+SEAT_KINDS = [(N_("Human"), HUMAN)] + [(BOT_LABELS[level], level) for level in LEVELS]
 CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 
@@ -63,7 +66,7 @@ def seed_text_problem(text: str) -> str | None:
     try:
         return seed_problem(int(text))
     except ValueError:
-        return f"the seed must be a whole number, not {text!r}"
+        return _("the seed must be a whole number, not {text}").format(text=repr(text))
 
 
 class SeedValidator(Validator):
@@ -94,13 +97,17 @@ class SetupScreen(KeyGuardedScreen):
     (`compose_options`) and says what they allow (`table_problem`). Start asks the app to
     start the game (`StartRequested`); Escape goes back to the first screen."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("escape", "back", "Games")]
+    BINDINGS = [Binding("ctrl+s", "start", N_("Start")), Binding("escape", "back", N_("Games"))]
     AUTO_FOCUS = "#start"  # as the screen first shows: a later change restyles the form
     GAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
-    TICK_KEYS: ClassVar[str] = ""  # what ticks the game's options, said among the keys
-    LEADER_LABEL: ClassVar[str] = "Leads first (the youngest)"
+    # The form's keys, said in words (each game's form says what Space ticks).
+    KEYS_TEXT: ClassVar[str] = N_(
+        "Tab, or Enter on a name or a choice, moves on; Left and Right change a choice;"
+        " Enter on Start (or in the seed field) starts the game. Escape: back to the games."
+    )
+    LEADER_LABEL: ClassVar[str] = N_("Leads first (the youngest)")
     DEFAULT_LEADER: ClassVar[int] = 0  # the first leader the form proposes: Player 1
 
     class StartRequested(Message):
@@ -130,12 +137,13 @@ class SetupScreen(KeyGuardedScreen):
         self.leader = self.DEFAULT_LEADER if leader is None else leader
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{TITLES[self.GAME]}: a new game", classes="screen-title")
+        title = _("{game}: a new game").format(game=_(TITLES[self.GAME]))
+        yield Static(title, classes="screen-title")
         count = len(self.table) or DEFAULT_PLAYERS
         # Scrolls, but takes no focus: the first Tab goes to the first field.
         with VerticalScroll(id="setup", can_focus=False):
             yield self._choice_row(
-                "Players",
+                _("Players"),
                 [(str(n), n) for n in range(self.MIN_PLAYERS, self.MAX_PLAYERS + 1)],
                 count,
                 "count",
@@ -159,34 +167,29 @@ class SetupScreen(KeyGuardedScreen):
                     yield name
                     yield kind
             yield self._choice_row(
-                self.LEADER_LABEL,
+                _(self.LEADER_LABEL),
                 self._leader_options(count, [seat.name for seat in self.table]),
                 self.leader if self.leader < count else 0,
                 "leader",
             )
             yield from self.compose_options(count)
             with Horizontal(classes="setup-row", id="seed-row"):
-                yield Label("Seed (blank: random)", classes="setup-label")
+                yield Label(_("Seed (blank: random)"), classes="setup-label")
                 # Any text is kept as typed, so a mistyped seed is seen and explained.
                 yield Input(
                     "" if self.seed is None else str(self.seed),
                     compact=True,
                     id="seed",
-                    placeholder="random",
+                    placeholder=_("random"),
                     validators=[SeedValidator()],
                     validate_on=["changed"],
                 )
                 problem = FieldProblem(id="seed-problem")
                 problem.display = False
                 yield problem
-        yield Static(
-            "Tab, or Enter on a name or a choice, moves on; Left and Right change a "
-            f"choice{self.TICK_KEYS}; Enter on Start (or in the seed field) starts the game. "
-            "Escape: back to the games.",
-            classes="explain",
-        )
+        yield Static(_(self.KEYS_TEXT), classes="explain")
         yield Static(id="setup-error")
-        yield Button("Start", id="start", variant="primary")
+        yield Button(_("Start"), id="start", variant="primary")
         yield KeysFooter()
 
     def compose_options(self, count: int) -> Iterable[Widget]:
@@ -308,8 +311,9 @@ class SetupScreen(KeyGuardedScreen):
 
     def refuse(self, problem: str) -> None:
         """Say why the game cannot start; nothing changes."""
-        self.query_one("#setup-error", Static).update(Text(f"Cannot start: {problem}."))
-        self.notify(f"Cannot start: {problem}.", severity="error", markup=False)
+        refusal = _("Cannot start: {problem}.").format(problem=problem)
+        self.query_one("#setup-error", Static).update(Text(refusal))
+        self.notify(refusal, severity="error", markup=False)
 
 
 class StichelnSetupScreen(SetupScreen):
@@ -318,7 +322,11 @@ class StichelnSetupScreen(SetupScreen):
     GAME = "sticheln"
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
-    TICK_KEYS = ", Space ticks an option"
+    KEYS_TEXT = N_(
+        "Tab, or Enter on a name or a choice, moves on; Left and Right change a choice,"
+        " Space ticks an option; Enter on Start (or in the seed field) starts the game."
+        " Escape: back to the games."
+    )
 
     def __init__(
         self,
@@ -334,14 +342,15 @@ class StichelnSetupScreen(SetupScreen):
 
     def compose_options(self, count: int) -> Iterable[Widget]:
         yield self._choice_row(
-            "Rules",
-            [*((label, name) for name, label in PRESET_LABELS.items()), ("Custom", CUSTOM)],
+            _("Rules"),
+            [*((label, name) for name, label in PRESET_LABELS.items()), (N_("Custom"), CUSTOM)],
             self._preset_name(),
             "preset",
         )
         yield self._choice_row(
-            "Deals",
-            [("one per player", ONE_PER_PLAYER)] + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
+            _("Deals"),
+            [(N_("one per player"), ONE_PER_PLAYER)]
+            + [(str(n), n) for n in range(1, MAX_DEALS + 1)],
             self.rules.deals or ONE_PER_PLAYER,
             "deals",
         )
@@ -375,7 +384,7 @@ class StichelnSetupScreen(SetupScreen):
         if self.rules.french_deck and not fits:
             self.rules = with_option(self.rules, "french_deck", False)
             self._french_waiting = True
-            self.notify("The French deck is for 4 players only: off until you choose 4 again.")
+            self.notify(_("The French deck is for 4 players only: off until you choose 4 again."))
         elif self._french_waiting and fits:
             self._restore_french_deck()
         self._sync_options()
@@ -385,18 +394,17 @@ class StichelnSetupScreen(SetupScreen):
         self._french_waiting = False
         french = with_option(self.rules, "french_deck", True)
         clashing = [
-            option.label
+            _(option.label)
             for option in OPTIONS
             if getattr(self.rules, option.field) and not getattr(french, option.field)
         ]
         if clashing:
-            self.notify(
-                f"The French deck stays off: it does not go with {' and '.join(clashing)}.",
-                markup=False,
-            )
+            # Translators: {options} are option names, e.g. "Dark and Late".
+            stays_off = _("The French deck stays off: it does not go with {options}.")
+            self.notify(stays_off.format(options=_(" and ").join(clashing)), markup=False)
             return
         self.rules = french
-        self.notify("The French deck is back on, for 4 players.")
+        self.notify(_("The French deck is back on, for 4 players."))
 
     # -- rules ----------------------------------------------------------------------
 
@@ -418,25 +426,27 @@ class StichelnSetupScreen(SetupScreen):
             self.query_one("#deals", Choice).value = self.rules.deals or ONE_PER_PLAYER
 
     def _option_text(self, option) -> str:
-        return f"{option.label}: {option.explained(self.rules)}"
+        return f"{_(option.label)}: {option.explained(self.rules)}"
 
     def _greyed_out(self, count: int) -> dict[str, str]:
         """Options that cannot be ticked now, with why."""
         off = not_applicable(self.rules)
         if not french_deck_fits(count):
-            back = ", ticked again with 4" if self._french_waiting else ""
-            off["french_deck"] = f"for 4 players only{back}"
+            if self._french_waiting:
+                off["french_deck"] = _("for 4 players only, ticked again with 4")
+            else:
+                off["french_deck"] = _("for 4 players only")
         return off
 
     @staticmethod
     def _greyed_tooltip(field: str, off: dict[str, str]) -> str | None:
-        return f"Not available: {off[field]}" if field in off else None
+        return _("Not available: {reason}").format(reason=off[field]) if field in off else None
 
     @staticmethod
     def _greyed_text(off: dict[str, str]) -> Text:
         """Greyed boxes cannot take focus, so the reasons are spelt out for keyboards."""
-        reasons = "; ".join(f"{OPTION_BY_FIELD[f].label}: {why}" for f, why in off.items())
-        return Text(f"Greyed out: {reasons}." if reasons else "")
+        reasons = "; ".join(f"{_(OPTION_BY_FIELD[f].label)}: {why}" for f, why in off.items())
+        return Text(_("Greyed out: {reasons}.").format(reasons=reasons) if reasons else "")
 
     @on(Checkbox.Changed, ".option")
     def option_changed(self, event: Checkbox.Changed) -> None:
@@ -475,7 +485,8 @@ class HattrickSetupScreen(SetupScreen):
 
     def compose_options(self, count: int) -> Iterable[Widget]:
         deals = range(1, hattrick.MAX_DEALS + 1)
-        yield self._choice_row("Deals", [(str(n), n) for n in deals], self.options.deals, "deals")
+        deal_choices = [(str(n), n) for n in deals]
+        yield self._choice_row(_("Deals"), deal_choices, self.options.deals, "deals")
 
     def chosen_options(self) -> HattrickOptions:
         return HattrickOptions(deals=self.query_one("#deals", Choice).value)
@@ -487,8 +498,12 @@ class SevenSealsSetupScreen(SetupScreen):
     GAME = "seven-seals"
     MIN_PLAYERS = seven_seals.MIN_PLAYERS
     MAX_PLAYERS = seven_seals.MAX_PLAYERS
-    TICK_KEYS = ", Space ticks a variant"
-    LEADER_LABEL = "First dealer"
+    KEYS_TEXT = N_(
+        "Tab, or Enter on a name or a choice, moves on; Left and Right change a choice,"
+        " Space ticks a variant; Enter on Start (or in the seed field) starts the game."
+        " Escape: back to the games."
+    )
+    LEADER_LABEL = N_("First dealer")
     DEFAULT_LEADER = 1  # Player 1 deals, Player 2 leads
 
     def __init__(
@@ -508,10 +523,10 @@ class SevenSealsSetupScreen(SetupScreen):
 
     def compose_options(self, count: int) -> Iterable[Widget]:
         deals = self.options.deals or ONE_PER_PLAYER
-        yield self._choice_row("Deals", self._deals_options(count), deals, "deals")
+        yield self._choice_row(_("Deals"), self._deals_options(count), deals, "deals")
         for option in SABOTEUR_VARIANTS:
             yield TickBox(
-                f"{option.label}: {option.explanation}",
+                f"{_(option.label)}: {_(option.explanation)}",
                 value=getattr(self.options, option.field),
                 compact=True,
                 id=f"option-{option.field}",
@@ -521,9 +536,12 @@ class SevenSealsSetupScreen(SetupScreen):
     @staticmethod
     def _deals_options(count: int) -> list[tuple[str, int]]:
         standard = standard_deals(count)
-        rounds = "one per player" if standard == count else "two rounds"
+        if standard == count:
+            label = _("one per player ({count} deals)").format(count=standard)
+        else:
+            label = _("two rounds ({count} deals)").format(count=standard)
         choices = range(1, seven_seals.MAX_DEALS + 1)
-        return [(f"{rounds} ({standard} deals)", ONE_PER_PLAYER)] + [(str(n), n) for n in choices]
+        return [(label, ONE_PER_PLAYER)] + [(str(n), n) for n in choices]
 
     @on(Choice.Changed, "#count")
     def deals_follow_count(self) -> None:

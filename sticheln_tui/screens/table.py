@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from ..core.cards import Card
 from ..core.game import Move, PlayCard
+from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
@@ -21,6 +22,7 @@ from ..widgets.table_parts import (
     players_text,
     status_line,
     table_name_width,
+    trick_label,
     trick_stands,
     trick_text,
     turn_text,
@@ -33,7 +35,7 @@ class TableScreen(PrivateScreen):
     `table_texts`, `trick_title` and `consequence`; this one is Sticheln's."""
 
     # The panel of the seats, left of the trick: its widget id and title.
-    SEATS_PANEL = ("players", "Players (D: dealer)")
+    SEATS_PANEL = ("players", N_("Players (D: dealer)"))
 
     def table_texts(self, width: int) -> dict[str, Text]:
         """What each part of the table shows at a terminal `width`, by widget id."""
@@ -53,8 +55,10 @@ class TableScreen(PrivateScreen):
     def trick_title(self) -> str:
         view = self.view
         if trick_stands(view):
-            return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
-        return f"Trick {view.trick_number}/{view.tricks_per_deal}"
+            return _("Trick {number}/{tricks}, taken").format(
+                number=view.trick_number - 1, tricks=view.tricks_per_deal
+            )
+        return trick_label(view.trick_number, view.tricks_per_deal)
 
     def consequence(self, card: Card | None) -> Text:
         """One line: what playing `card` now would do."""
@@ -68,7 +72,7 @@ class TableScreen(PrivateScreen):
             yield Static(texts["turn"], id="turn")
         with Horizontal(id="table-row"):
             seats = Static(texts[seats_id], id=seats_id)
-            seats.border_title = seats_title
+            seats.border_title = _(seats_title)
             yield seats
             trick = Static(texts["trick"], id="trick")
             trick.border_title = self.trick_title()

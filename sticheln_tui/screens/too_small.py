@@ -8,6 +8,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..i18n import _
+
 # Every screen is laid out for at least this much room (the table of 8 players).
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -31,8 +33,16 @@ class TooSmallScreen(Screen):
 
     def _message(self) -> Text:
         return Text.assemble(
-            ("Please enlarge the terminal\n\n", "bold"),
-            f"Sticheln needs {MIN_WIDTH}x{MIN_HEIGHT}; this one is "
-            f"{self._terminal.width}x{self._terminal.height}. The game waits until it fits.\n\n",
-            ("Ctrl+C saves and quits.", "dim"),
+            (_("Please enlarge the terminal") + "\n\n", "bold"),
+            _(
+                "Sticheln needs {needed_width}x{needed_height}; this one is {width}x{height}."
+                " The game waits until it fits."
+            ).format(
+                needed_width=MIN_WIDTH,
+                needed_height=MIN_HEIGHT,
+                width=self._terminal.width,
+                height=self._terminal.height,
+            )
+            + "\n\n",
+            (_("Ctrl+C saves and quits."), "dim"),
         )

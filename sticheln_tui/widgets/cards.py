@@ -1,12 +1,17 @@
-"""How a card looks: always its value and a colour letter, on its colour."""
+"""How a card looks: always its value and a colour letter, on its colour.
+
+A colour's name and letter in the player's language (`colour_name`, `colour_letter`) come
+from `.colours`, which the screen-free flow uses too."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 
 from rich.text import Text
 
-from ..core.cards import COLOUR_LETTERS, SUIT_SYMBOLS, Card
+from ..core.cards import SUIT_SYMBOLS, Card
+from .colours import colour_letter, colour_name
 
 # Foreground/background per colour, the same in every theme: each pair keeps 4.5:1 in true
 # colour, 256 colours, 16 colours and NO_COLOR's greys, and in 16 colours each colour of a
@@ -44,9 +49,9 @@ def card_label(card: Card, *, pain: bool = False, focused: bool = False) -> str:
     """
     symbol = SUIT_SYMBOLS.get(card.colour)
     if symbol:
-        body = f"{rank_text(card):>2}{symbol}{card.letter}"
+        body = f"{rank_text(card):>2}{symbol}{colour_letter(card.colour)}"
     else:
-        body = f"{card.value:>2} {card.letter}"
+        body = f"{card.value:>2} {colour_letter(card.colour)}"
     body += "!" if pain else ""
     return f"►{body}◄" if focused else f"[{body}]"
 
@@ -72,14 +77,15 @@ def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Tex
     return Text(" ").join(card_text(card, pain=card.colour in pain_colours) for card in cards)
 
 
-def colour_name(colour: str) -> Text:
+def colour_name_text(colour: str) -> Text:
     """A colour's name on its card colours, e.g. for 'pain: red': readable on any theme."""
-    return Text(colour, style=_COLOUR_STYLES[colour])
+    # Seven Seals' white and black seals have no card colours.
+    return Text(colour_name(colour), style=_COLOUR_STYLES.get(colour, ""))
 
 
-def colour_letter(colour: str) -> Text:
+def colour_letter_text(colour: str) -> Text:
     """A colour's letter on its card colours, e.g. over a column of counts."""
-    return Text(COLOUR_LETTERS[colour], style=_COLOUR_STYLES[colour])
+    return Text(colour_letter(colour), style=_COLOUR_STYLES[colour])
 
 
 def unbroken_lines(atoms: Iterable[Text], width: int) -> Text:
@@ -95,6 +101,18 @@ def unbroken_lines(atoms: Iterable[Text], width: int) -> Text:
             line.append(" ")
         line.append_text(atom)
     return Text("\n").join(lines)
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def filled(template: str, **fields: str | Text) -> Text:
+    """A translated sentence with its `{fields}` filled in, each keeping its own style (a
+    card, a colour on its card colours): the sentence stays one message to translate."""
+    text = Text()
+    for index, part in enumerate(_FIELD.split(template)):
+        text.append(fields[part] if index % 2 else part)
+    return text
 
 
 def words(text: str) -> list[Text]:

@@ -13,19 +13,22 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox
 
+from ..i18n import N_, _
+
 BACK, ON = "\u2039", "\u203a"  # single angle quotation marks, narrow in every font
 
 
 class Choice(Widget, can_focus=True):
-    """Shows the chosen label between two angle quotes; Left and Right (or Space, or a
+    """Shows the chosen label between two angle quotes, in the player's language (labels
+    are given in English, marked with N_); Left and Right (or Space, or a
     click) step through the options; Enter keeps the choice and goes on to the next field.
     One light widget where Textual's Select builds a drop-down of several: a form of twelve
     choices starts in a fraction of the time."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right,space", "step(1)", "Next", show=False),
-        Binding("enter", "app.focus_next", "Next field"),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
+        Binding("right,space", "step(1)", N_("Next"), show=False),
+        Binding("enter", "app.focus_next", N_("Next field")),
     ]
     DEFAULT_CSS = """
     Choice { height: 1; width: auto; min-width: 8; background: $boost; }
@@ -58,7 +61,7 @@ class Choice(Widget, can_focus=True):
         self._index = self._index_of(value)
 
     def _index_of(self, value: Any) -> int:
-        for index, (_, option) in enumerate(self._options):
+        for index, (_label, option) in enumerate(self._options):
             if option == value:
                 return index
         raise ValueError(f"{value!r} is not one of the options")
@@ -95,10 +98,10 @@ class Choice(Widget, can_focus=True):
         self.action_step(-1 if event.x < 2 else 1)  # the left arrow steps back
 
     def get_content_width(self, container, viewport) -> int:
-        return max(len(label) for label, _ in self._options) + 4
+        return max(len(_(label)) for label, _value in self._options) + 4
 
     def render(self) -> Text:
-        label = self._options[self._index][0]
+        label = _(self._options[self._index][0])
         room = max(self.content_size.width, self.get_content_width(None, None)) - 4
         return Text(f"{BACK} {label:<{room}} {ON}")
 

@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..core.cards import Card
+from ..i18n import N_
 from .cards import card_label, card_text
 
 GROUP_GAP = 2  # columns between two colour groups (one between cards of a colour)
@@ -59,8 +60,8 @@ class Hand(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Choose", show=False),
-        Binding("right", "move(1)", "Choose", show=False),
+        Binding("left", "move(-1)", N_("Choose"), show=False),
+        Binding("right", "move(1)", N_("Choose"), show=False),
         Binding("up", "move_row(-1)", show=False),
         Binding("down", "move_row(1)", show=False),
         Binding("home", "jump(0)", show=False),

@@ -16,23 +16,26 @@ from ..core.game import (
     SeatView,
 )
 from ..core.hattrick import HattrickView
-from ..core.options import badge, colour_word, pain_colour, pain_word
+from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
-from .cards import CARD_WIDTH, card_text, cards_text, colour_name
+from ..i18n import N_, _, ngettext
+from .cards import CARD_WIDTH, card_text, cards_text, colour_letter, colour_name_text, filled
 from .names import fit_name, name_column_width
 
 FACE_DOWN = "[ ?? ]"
 PANEL_FRAME = 4  # a panel's border and padding, left and right
-TRICKS_HEADER = "tricks"
-POINTS_HEADER = "points"
+# Translators: headings of the players panel's columns, as short as the English.
+TRICKS_HEADER = N_("tricks")
+POINTS_HEADER = N_("points")
 AnyView = SeatView | HattrickView  # a view of any game: the fields they share
-WINNING_MARK = "  ◀ winning"
+# Translators: after the card that wins the trick so far; keep it short.
+WINNING_MARK = N_("  ◀ winning")
 
 
 def deal_label(view: AnyView) -> str:
     if view.deal > view.deals_total:
-        return f"Extra deal {view.deal - view.deals_total}"
-    return f"Deal {view.deal}/{view.deals_total}"
+        return _("Extra deal {number}").format(number=view.deal - view.deals_total)
+    return _("Deal {deal}/{deals}").format(deal=view.deal, deals=view.deals_total)
 
 
 def status_line(view: SeatView) -> Text:
@@ -44,22 +47,28 @@ def status_line(view: SeatView) -> Text:
 # winner giving back a seal.
 TRICK_PHASES = frozenset({"play", "return"})
 DOING = {
-    Phase.PICK: "to pick",
-    Phase.PLAY: "to play",
-    Phase.CHOOSE: "to choose",
-    "predict": "to predict",
-    "return": "to give back a seal",
+    Phase.PICK: N_("{name} to pick"),
+    Phase.PLAY: N_("{name} to play"),
+    Phase.CHOOSE: N_("{name} to choose"),
+    "predict": N_("{name} to predict"),
+    "return": N_("{name} to give back a seal"),
 }
+
+
+def trick_label(number: int, tricks: int) -> str:
+    """`Trick 6/14`."""
+    return _("Trick {number}/{tricks}").format(number=number, tricks=tricks)
 
 
 def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
     """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
     fields are common to every game's view)."""
     text = Text()
-    text.append(title, style="bold")
+    text.append(_(title), style="bold")
     text.append(f"  {deal_label(view)}")
     if view.phase in TRICK_PHASES:
-        text.append(f"  Trick {view.trick_number}/{view.tricks_per_deal}")
+        text.append("  ")
+        text.append(trick_label(view.trick_number, view.tricks_per_deal))
     if rules_note:
         text.append(f"  {rules_note}", style="italic")
     return text
@@ -67,11 +76,11 @@ def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
 
 def turn_text(view: AnyView) -> Text:
     if view.to_move is None:
-        return Text("Game over", style="bold")
+        return Text(_("Game over"), style="bold")
     name = view.players[view.to_move]
     if view.to_move == view.seat:
-        return Text(f"Your turn, {name}", style="bold reverse")
-    return Text(f"{name} {DOING.get(view.phase, 'to decide')}")
+        return Text(_("Your turn, {name}").format(name=name), style="bold reverse")
+    return Text(_(DOING.get(view.phase, N_("{name} to decide"))).format(name=name))
 
 
 def pain_text(view: SeatView, seat: int) -> Text:
@@ -100,12 +109,12 @@ def _points_so_far(view: SeatView) -> list[int] | None:
 def table_name_width(view: SeatView, width: int) -> int:
     """The width of the name column in the players panel and the trick box, which share
     a terminal `width`: the longest name's, if both panels can make room for it."""
-    players_panel = PANEL_FRAME + len("▶ ") + len(" D ") + len(TRICKS_HEADER)
+    players_panel = PANEL_FRAME + len("▶ ") + len(" D ") + len(_(TRICKS_HEADER))
     if view.rules.picks:
         players_panel += pain_width(view) + 2
     if _points_so_far(view) is not None:
-        players_panel += 2 + len(POINTS_HEADER)
-    trick_box = PANEL_FRAME + 1 + CARD_WIDTH + len(WINNING_MARK)
+        players_panel += 2 + len(_(POINTS_HEADER))
+    trick_box = PANEL_FRAME + 1 + CARD_WIDTH + len(_(WINNING_MARK))
     return name_column_width(view.players, (width - players_panel - trick_box) // 2)
 
 
@@ -113,10 +122,11 @@ def players_text(view: SeatView, name_width: int) -> Text:
     """A heading, then one line a seat in seat order: turn marker, name, dealer, pain
     card, tricks and, where it is public, the points taken so far this deal."""
     points = _points_so_far(view)
+    tricks, points_header = _(TRICKS_HEADER), _(POINTS_HEADER)
     header = " " * (len("▶ ") + name_width + len(" D "))
     if view.rules.picks:
         header += f"{pain_word(view.rules):<{pain_width(view)}}  "
-    header += TRICKS_HEADER + (f"  {POINTS_HEADER}" if points is not None else "")
+    header += tricks + (f"  {points_header}" if points is not None else "")
     lines = [Text(header, style="dim")]
     for seat, name in enumerate(view.players):
         line = Text()
@@ -128,9 +138,9 @@ def players_text(view: SeatView, name_width: int) -> Text:
         if view.rules.picks:
             line.append_text(pain_text(view, seat))
             line.append("  ")
-        line.append(f"{view.tricks_won[seat]:>{len(TRICKS_HEADER)}}")
+        line.append(f"{view.tricks_won[seat]:>{len(tricks)}}")
         if points is not None:
-            line.append(f"  {points[seat]:>+{len(POINTS_HEADER)}d}")
+            line.append(f"  {points[seat]:>+{len(points_header)}d}")
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -139,16 +149,28 @@ def trump_note(view: SeatView) -> str:
     """What the lead colour makes trump, in a few words."""
     rules = view.rules
     lead = view.lead_colour
-    word = colour_word(rules)
     if lead is None:
-        return f"The first card sets the lead {word}."
-    note = f"Lead {COLOUR_LETTERS[lead]}: other {word}s trump"
-    if not rules.french_deck:  # the French deck has no zeros
+        if rules.french_deck:
+            return _("The first card sets the lead suit.")
+        return _("The first card sets the lead colour.")
+    if rules.french_deck:  # the French deck has no zeros
+        note = _("Lead {letter}: other suits trump").format(letter=colour_letter(lead))
+    else:
         other = next(colour for colour in COLOUR_LETTERS if colour != lead)
-        note += " (zeros too)" if is_trump(Card(other, 0), lead, rules) else " (not zeros)"
+        if is_trump(Card(other, 0), lead, rules):
+            note = _("Lead {letter}: other colours trump (zeros too)")
+        else:
+            note = _("Lead {letter}: other colours trump (not zeros)")
+        note = note.format(letter=colour_letter(lead))
     if rules.latest_trump:
-        note += f"; the last trump {word} decides"
-    return note + ("; lowest wins." if rules.reverse else ".")
+        # Translators: added to "Lead B: other colours trump" (or suits).
+        note += (
+            _("; the last trump suit decides")
+            if rules.french_deck
+            else _("; the last trump colour decides")
+        )
+    # Translators: added to the trump note under the Reverse rules.
+    return note + (_("; lowest wins") if rules.reverse else "") + "."
 
 
 def trick_stands(view: AnyView) -> bool:
@@ -173,7 +195,7 @@ def trick_text(view: SeatView, name_width: int) -> Text:
         if played is not None:
             line.append_text(card_text(played))
             if seat == winner:
-                line.append(WINNING_MARK, style="bold")
+                line.append(_(WINNING_MARK), style="bold")
         elif seat == view.to_move:
             line.append("...", style="bold blink")
         else:
@@ -184,12 +206,14 @@ def trick_text(view: SeatView, name_width: int) -> Text:
 
 def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) -> Text:
     winner = view.players[taken.winner]
-    lines = [Text(f"{winner} took this trick and leads the next.", style="italic")]
+    taken_by = _("{name} took this trick and leads the next.").format(name=winner)
+    lines = [Text(taken_by, style="italic")]
     for play in taken.plays:
         line = Text(fit_name(view.players[play.seat], name_width, view.players) + " ")
         line.append_text(card_text(play.card))
         if play.seat == taken.winner:
-            line.append("  ◀ took it", style="bold")
+            # Translators: after the card that took the trick; keep it short.
+            line.append(_("  ◀ took it"), style="bold")
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -213,17 +237,27 @@ def totals_text(public: SeatView) -> str:
 def last_trick_text(view: SeatView, last: CompletedTrick | None = None) -> Text:
     last = last or view.last_trick
     if last is None:
-        return Text("Last trick: none yet this deal", style="dim")
-    text = Text(f"Last trick: {view.players[last.winner]} took ")
-    text.append_text(cards_text(p.card for p in last.plays))
-    return text
+        return Text(_("Last trick: none yet this deal"), style="dim")
+    return filled(
+        _("Last trick: {name} took {cards}"),
+        name=view.players[last.winner],
+        cards=cards_text(p.card for p in last.plays),
+    )
 
 
 def leftover_text(view: SeatView) -> Text:
     if not view.leftover:
-        return Text(f"{view.leftover_count} cards out of play this deal, face down.", style="dim")
-    text = Text("Out of play this deal: ", style="dim")
-    text.append_text(cards_text(view.leftover))
+        count = view.leftover_count
+        return Text(
+            ngettext(
+                "{count} card out of play this deal, face down.",
+                "{count} cards out of play this deal, face down.",
+                count,
+            ).format(count=count),
+            style="dim",
+        )
+    text = filled(_("Out of play this deal: {cards}"), cards=cards_text(view.leftover))
+    text.style = "dim"
     return text
 
 
@@ -231,35 +265,51 @@ def play_hint(view: SeatView, card: Card | None) -> Text:
     """The one-line consequence of playing `card` now, from the same rule the engine uses."""
     if card is None or view.to_move != view.seat or view.phase is not Phase.PLAY:
         return Text("")
-    text = Text("If you play ")
-    text.append_text(card_text(card))
+    played = card_text(card)
     if not view.trick:
-        text.append(" now, you lead ")
-        text.append_text(colour_name(card.colour))
-        zero_note = "" if card.value else " (a zero: weak)"
-        text.append(f": every other {colour_word(view.rules)} becomes trump{zero_note}.")
-        return text
+        if view.rules.french_deck:
+            message = _(
+                "If you play {card} now, you lead {colour}: every other suit becomes trump."
+            )
+        elif card.value:
+            message = _(
+                "If you play {card} now, you lead {colour}: every other colour becomes trump."
+            )
+        else:
+            message = _(
+                "If you play {card} now, you lead {colour}: every other colour becomes trump"
+                " (a zero: weak)."
+            )
+        return filled(message, card=played, colour=colour_name_text(card.colour))
     cards = [p.card for p in view.trick] + [card]
     winner = trick_winner(cards, view.rules)
     last = len(cards) == len(view.players)
     if winner == len(view.trick):
-        text.append(" now, you take the trick." if last else " now, you are winning so far.")
-        return text
+        if last:
+            return filled(_("If you play {card} now, you take the trick."), card=played)
+        return filled(_("If you play {card} now, you are winning so far."), card=played)
     # Under the latest-trump rule a card that does not win may still hand the trick to
     # another earlier card.
     seat = view.trick[winner].seat
-    ahead = "takes" if last else ("stays ahead" if seat == view.winning_seat else "goes ahead")
-    text.append(f" now, {view.players[seat]} {ahead}.")
-    return text
+    if last:
+        message = _("If you play {card} now, {name} takes.")
+    elif seat == view.winning_seat:
+        message = _("If you play {card} now, {name} stays ahead.")
+    else:
+        message = _("If you play {card} now, {name} goes ahead.")
+    return filled(message, card=played, name=view.players[seat])
 
 
 def pain_colour_words(view: SeatView, seat: int) -> Text:
     colours = view.pain_colours(seat)
     if not colours:
         return Text("")
-    text = Text(f"{pain_word(view.rules)}: ")
-    text.append_text(Text(", ").join(colour_name(c) for c in colours))
-    return text
+    # Translators: e.g. "pain: red, blue"; {pain} is the word "pain" (or "luck").
+    return filled(
+        _("{pain}: {colours}"),
+        pain=pain_word(view.rules),
+        colours=Text(", ").join(colour_name_text(c) for c in colours),
+    )
 
 
 def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
@@ -268,18 +318,33 @@ def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
     whole table has just seen, come between that move and the next hand-off."""
     name = public.players[mover]
     if isinstance(move, PickPain) and public.phase is Phase.PICK:
-        return Text(f"{name} laid a {pain_word(public.rules)} card face down.")
+        if public.rules.reverse:
+            return Text(_("{name} laid a luck card face down.").format(name=name))
+        return Text(_("{name} laid a pain card face down.").format(name=name))
     if isinstance(move, ChooseColours) and public.phase is Phase.CHOOSE:
-        plural = "s" if len(move.colours) > 1 else ""
-        return Text(f"{name} chose their {pain_colour(public.rules)}{plural}.")
+        # Translators: {pain_colours} is "pain colour(s)", "luck suit(s)"...
+        return Text(
+            _("{name} chose their {pain_colours}.").format(
+                name=name, pain_colours=pain_colour(public.rules, len(move.colours))
+            )
+        )
     if not isinstance(move, PlayCard) or not _just_played(public, Played(mover, move.card)):
         return Text()
-    line = Text(f"{name} played ")
-    line.append_text(card_text(move.card))
-    if not public.trick:
-        line.append(f"; {public.players[public.last_trick.winner]} took the trick")
-    line.append(".")
-    return line
+    if public.trick:
+        return filled(_("{name} played {card}."), name=name, card=card_text(move.card))
+    return filled(
+        _("{name} played {card}; {winner} took the trick."),
+        name=name,
+        card=card_text(move.card),
+        winner=public.players[public.last_trick.winner],
+    )
+
+
+def pain_card_term(rules, count: int = 1) -> str:
+    """What the cards laid down are called, `count` of them: "pain card", "luck cards"."""
+    if rules.reverse:
+        return ngettext("luck card", "luck cards", count)
+    return ngettext("pain card", "pain cards", count)
 
 
 def _just_played(public: SeatView, play: Played) -> bool:

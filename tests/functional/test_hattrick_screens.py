@@ -18,6 +18,7 @@ from helpers import (
 )
 from screen_app import Moves, ScreenApp, drawn_plain, shown
 
+from sticheln_tui import i18n
 from sticheln_tui.bots import make_bot
 from sticheln_tui.core.hattrick import (
     COLOURS,
@@ -39,6 +40,7 @@ from sticheln_tui.screens.hattrick.parts import last_trick_text
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
+from sticheln_tui.widgets.sentences import colour_word
 
 
 def mover_view(game: HattrickGame):
@@ -391,3 +393,23 @@ def test_the_last_trick_line_breaks_between_cards_never_inside_one():
         played = [turn.card for turn in view.last_trick.turns if not turn.passed]
         assert sorted(cards_on_screen(text.plain, played)) == sorted(played)
     assert lines_seen > 1  # long enough to wrap
+
+
+async def test_the_table_speaks_finnish_and_fits():
+    """In Finnish (long words) at 80x24, with two colours down and a pass laid: the trick's
+    title, its note and the consequence line are Finnish and whole, every card shows."""
+    i18n.use("fi")
+    game = HattrickGame(LONG_NAMES[:4], seed=4)
+    rng = random.Random(4)
+    while not (can_play_and_pass(game) and any(game.view(None).passes)):
+        moves = game.legal_moves()
+        passes = [move for move in moves if isinstance(move, PassCard)]
+        game.apply(rng.choice(passes or moves))
+    view = mover_view(game)
+    async with at_table(view) as (app, *_):
+        text = screen_text(app)
+        first, second = (colour_word(c) for c in dict.fromkeys(c.colour for c in view.trick_cards))
+        assert f"{first} ja {second}, ei " in text  # the trick's title, not cut
+        assert "Jos pelaat nyt" in text and "Tai passaa (p)" in text
+        assert "If you play" not in text and "Last trick" not in text
+        assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)

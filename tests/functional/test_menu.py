@@ -19,6 +19,8 @@ from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.setup import HattrickSetupScreen, StichelnSetupScreen
 
+MENU_BELOW_CONTINUE = ["Sticheln", "Hattrick", "Seven Seals", "Rules", "Language: English", "Quit"]
+
 
 def test_the_first_screen_lists_every_game_by_its_key_and_title():
     assert {key: game.TITLE for key, game in GAMES.items()} == TITLES
@@ -58,7 +60,7 @@ async def test_without_a_saved_game_there_is_nothing_to_continue():
     app = StichelnApp()
     async with app.run_test() as pilot:
         await on_the_first_screen(pilot)
-        assert entries(app) == ["Sticheln", "Hattrick", "Seven Seals", "Rules", "Quit"]
+        assert entries(app) == MENU_BELOW_CONTINUE
         assert "Statistics" not in screen_text(app)
 
 
@@ -73,7 +75,7 @@ async def test_continue_names_the_game_its_players_and_where_it_stands(
         view = game.view(None)
         where = f"deal 1 of 5, trick {view.trick_number} of {view.tricks_per_deal}"
         assert continue_entry == f"Continue: Sticheln with Ann, Bob, Cid; {where}"
-        assert others == ["Sticheln", "Hattrick", "Seven Seals", "Rules", "Quit"]
+        assert others == MENU_BELOW_CONTINUE
         assert app.screen.query_one("#menu", OptionList).highlighted == 0
         await pilot.press("enter")  # Continue is chosen
         await pilot.pause()

@@ -117,7 +117,13 @@ async def test_the_palette_offers_no_game_commands_before_a_game():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert sorted(offered(await open_palette(pilot))) == ["Keys", "Quit", "Rules", "Theme"]
+        assert sorted(offered(await open_palette(pilot))) == [
+            "Keys",
+            "Language",
+            "Quit",
+            "Rules",
+            "Theme",
+        ]
 
 
 async def test_take_back_is_offered_exactly_when_the_key_would_work():

@@ -13,6 +13,7 @@ from key_patterns import TableWatch, hold, real_key_timing
 from positions import NAMES, seven_seals_until
 from screen_app import Moves, ScreenApp, drawn_plain, shown
 
+from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import make_bot
 from sticheln_tui.bots.seven_seals import proposal, proposed_return
@@ -41,6 +42,7 @@ from sticheln_tui.screens.seven_seals import (
 )
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
+from sticheln_tui.widgets.sentences import colour_word
 
 NO_WHITE = "Not possible: no white seal is left for the robbed player, so no seal can be taken."
 
@@ -467,3 +469,27 @@ def test_the_hand_off_tells_each_kind_of_move():
     assert event_line(game, winner) == f"{NAMES[winner]} gave back a {kind} seal."
     game.apply(game.legal_moves()[0])  # the next trick's first card
     assert event_line(game, winner).startswith(f"{NAMES[winner]} played [")
+
+
+async def test_the_prediction_and_the_table_speak_german_and_fit():
+    """In German at 80x24, long names: the prediction's lines and the table's trick are
+    German and whole, every card shows."""
+    i18n.use("de")
+    game = SevenSealsGame(LONG_NAMES[:5], seed=5)
+    game.apply(predict({"red": SEALS["red"]}))
+    view = mover_view(game)
+    async with on_screen(SevenSealsPredictionScreen(view)) as (app, *_):
+        text = screen_text(app)
+        assert "Deine Hand und die Siegel, die du nimmst" in text
+        assert "Vorschlag: der Saboteur. Enter nimmt ihn; ←→: lieber Siegel." in text
+        assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)
+    while game.phase != Phase.PLAY or len(game.view(None).trick) != 4:
+        game.apply(game.legal_moves()[-1])
+    view = mover_view(game)
+    async with on_screen(SevenSealsTableScreen(view)) as (app, *_):
+        text = screen_text(app)
+        lead = colour_word(view.lead_colour)
+        assert f"Stich {view.trick_number}/{view.tricks_per_deal}: {lead} " in text  # not cut
+        assert "Spielst du jetzt" in text or "Du musst" in text
+        assert "If you play" not in text
+        assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)

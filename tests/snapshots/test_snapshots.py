@@ -6,10 +6,11 @@ After an intended change of a screen, review and refresh them with
 
 from __future__ import annotations
 
+import pytest
 from helpers import played_until, press_until
 from positions import seven_seals_until
 
-from sticheln_tui import persistence
+from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
@@ -37,35 +38,14 @@ def reach(screen_type, extra=lambda app: True):
 
 
 class TestScreens:
-    def test_first_screen(self, snap_compare):
-        assert snap_compare(StichelnApp(), terminal_size=SIZE)
-
-    def test_setup(self, snap_compare):
-        assert snap_compare(StichelnApp(game="sticheln"), terminal_size=SIZE)
-
     def test_hattrick_setup(self, snap_compare):
         assert snap_compare(StichelnApp(game="hattrick"), terminal_size=SIZE)
-
-    def test_handoff(self, snap_compare):
-        assert snap_compare(game_app(), terminal_size=SIZE)
 
     def test_pain_pick(self, snap_compare):
         assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(PainPickScreen))
 
     def test_reveal(self, snap_compare):
         assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(RevealScreen))
-
-    def test_table_mid_trick(self, snap_compare):
-        def mid_trick(app) -> bool:
-            view = app.game.view(None)
-            return view.trick_number == 3 and len(view.trick) == 2
-
-        assert snap_compare(
-            game_app(), terminal_size=SIZE, run_before=reach(TableScreen, mid_trick)
-        )
-
-    def test_scoreboard(self, snap_compare):
-        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(ScoreboardScreen))
 
 
 def mid_deal(game: HattrickGame) -> bool:
@@ -95,10 +75,6 @@ def continued(game: HattrickGame, *keys: str):
 
 
 class TestHattrick:
-    def test_table(self, snap_compare):
-        game = played_until(4, 3, mid_deal)
-        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
-
     def test_handoff_after_a_pass(self, snap_compare):
         game = played_until(4, 3, mid_deal)
         view = game.view(game.to_move)
@@ -140,18 +116,6 @@ class TestHattrick:
 
 
 class TestSevenSeals:
-    def test_prediction(self, snap_compare):
-        game = SevenSealsGame(PLAYERS, seed=21)
-        game.apply(predict({"red": 2, "blue": 1}))  # Ann
-        game.apply(TakeSaboteur())  # Bob: Cid predicts next
-        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
-
-    def test_table(self, snap_compare):
-        game = seven_seals_until(
-            lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
-        )
-        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
-
     def test_return_choice(self, snap_compare):
         game = seven_seals_until(lambda g: g.phase == SevenSealsPhase.RETURN, seed=21, seeds=20)
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
@@ -165,3 +129,52 @@ class TestSevenSeals:
             await pilot.pause()
 
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=scores)
+
+
+@pytest.fixture(params=list(i18n.LANGUAGES))
+def language(request) -> str:
+    """The game in each of its languages (the other tests' screens are English)."""
+    i18n.use(request.param)
+    return request.param
+
+
+class TestLanguages:
+    """The main screens of every game in every language, at 80x24: the longest words
+    must fit as the English do."""
+
+    def test_first_screen(self, snap_compare, language):
+        assert snap_compare(StichelnApp(), terminal_size=SIZE)
+
+    def test_setup(self, snap_compare, language):
+        assert snap_compare(StichelnApp(game="sticheln"), terminal_size=SIZE)
+
+    def test_handoff(self, snap_compare, language):
+        assert snap_compare(game_app(), terminal_size=SIZE)
+
+    def test_table(self, snap_compare, language):
+        def mid_trick(app) -> bool:
+            view = app.game.view(None)
+            return view.trick_number == 3 and len(view.trick) == 2
+
+        assert snap_compare(
+            game_app(), terminal_size=SIZE, run_before=reach(TableScreen, mid_trick)
+        )
+
+    def test_scoreboard(self, snap_compare, language):
+        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(ScoreboardScreen))
+
+    def test_hattrick_table(self, snap_compare, language):
+        game = played_until(4, 3, mid_deal)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_seven_seals_prediction(self, snap_compare, language):
+        game = SevenSealsGame(PLAYERS, seed=21)
+        game.apply(predict({"red": 2, "blue": 1}))
+        game.apply(TakeSaboteur())
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+    def test_seven_seals_table(self, snap_compare, language):
+        game = seven_seals_until(
+            lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
+        )
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))

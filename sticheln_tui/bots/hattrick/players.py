@@ -7,6 +7,8 @@ import random
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
 from ...fast.hattrick import FastDeal, tables
+from ...i18n import _
+from ...widgets.colours import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight
@@ -27,8 +29,8 @@ class HattrickBot(Bot):
         if len(view.legal_moves) == 1:
             (move,) = view.legal_moves
             if isinstance(move, PassCard):
-                return Advice(move, "no card of yours may join the trick")
-            return Advice(move, "the only card you may play")
+                return Advice(move, _("no card of yours may join the trick"))
+            return Advice(move, _("the only card you may play"))
         return self.move(view, rng)
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
@@ -43,8 +45,8 @@ class EasyBot(HattrickBot):
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
         plays = [move for move in view.legal_moves if isinstance(move, PlayCard)]
         if plays:
-            return Advice(rng.choice(plays), "a card picked at random")
-        return Advice(rng.choice(view.legal_moves), "no card of yours may join the trick")
+            return Advice(rng.choice(plays), _("a card picked at random"))
+        return Advice(rng.choice(view.legal_moves), _("no card of yours may join the trick"))
 
 
 class NormalBot(HattrickBot):
@@ -61,21 +63,39 @@ class NormalBot(HattrickBot):
 def why(view: HattrickView, weight: Weight, collect: str) -> str:
     """The rule of thumb behind a move, in a few words."""
     colour = weight.card.colour
+    named = colour_name(colour)  # as the player reads it
     if weight.passed:
-        return f"passing costs {PASS_COST}; any card you could play would likely cost you more"
+        return _("passing costs {cost}; any card you could play would likely cost you more").format(
+            cost=PASS_COST
+        )
+    # Translators: hint lines; {colour} is a colour's name, {name} a player's.
     if weight.takes >= 0.5:
-        sure = "takes" if weight.takes == 1 else "likely takes"
         if colour == collect:
-            return f"{sure} {colour}, the colour you collect"
-        return f"{sure} {colour}, the cheapest of your choices"
+            if weight.takes == 1:
+                return _("takes {colour}, the colour you collect").format(colour=named)
+            return _("likely takes {colour}, the colour you collect").format(colour=named)
+        if weight.takes == 1:
+            return _("takes {colour}, the cheapest of your choices").format(colour=named)
+        return _("likely takes {colour}, the cheapest of your choices").format(colour=named)
     taker = _taker(view, weight.card)
     if taker is None:
-        who = f"a later player likely holds a higher {colour}"
-    else:
-        who = f"{view.players[taker]} takes {colour}"
+        if colour == collect:
+            return _(
+                "a later player likely holds a higher {colour}: "
+                "gives up a card of the colour you collect"
+            ).format(colour=named)
+        return _(
+            "a later player likely holds a higher {colour}: "
+            "sheds a {colour} card, which you do not collect"
+        ).format(colour=named)
+    name = view.players[taker]
     if colour == collect:
-        return f"{who}: gives up a card of the colour you collect"
-    return f"{who}: sheds a {colour} card, which you do not collect"
+        return _("{name} takes {colour}: gives up a card of the colour you collect").format(
+            name=name, colour=named
+        )
+    return _("{name} takes {colour}: sheds a {colour} card, which you do not collect").format(
+        name=name, colour=named
+    )
 
 
 def _taker(view: HattrickView, card: Card) -> int | None:

@@ -19,6 +19,8 @@ from ...core.seven_seals import (
     TakeSaboteur,
 )
 from ...fast.seven_seals import FastDeal, tables
+from ...i18n import _
+from ...widgets.colours import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import (
@@ -58,10 +60,10 @@ class SevenSealsBot(Bot):
             return self.prediction(view, rng)
         if view.phase is Phase.RETURN:
             if len(view.legal_moves) == 1:
-                return Advice(view.legal_moves[0], "the only seal you may give back")
+                return Advice(view.legal_moves[0], _("the only seal you may give back"))
             return self.give_back(view, rng)
         if len(view.legal_moves) == 1:
-            return Advice(view.legal_moves[0], "the only card you may play")
+            return Advice(view.legal_moves[0], _("the only card you may play"))
         return self.play(view, rng)
 
     def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
@@ -85,8 +87,13 @@ def fitted(view: SevenSealsView, wanted: dict[str, int]) -> Predict:
 
 def tricks_text(seals: dict[str, int]) -> str:
     """ "2 red, 1 green" or "no trick"."""
-    parts = [f"{seals[colour]} {colour}" for colour in COLOURS if seals.get(colour)]
-    return ", ".join(parts) if parts else "no trick"
+    # Translators: a number of tricks in a colour, as in "2 red, 1 green".
+    parts = [
+        _("{count} {colour}").format(count=seals[colour], colour=colour_name(colour))
+        for colour in COLOURS
+        if seals.get(colour)
+    ]
+    return ", ".join(parts) if parts else _("no trick")
 
 
 class EasyBot(SevenSealsBot):
@@ -104,22 +111,25 @@ class EasyBot(SevenSealsBot):
         reds = sum(card.colour == TRUMP for card in view.hand)
         wanted[TRUMP] += reds // 4
         move = fitted(view, wanted)
-        return Advice(move, f"counts its high cards: {tricks_text(move.wanted)}")
+        # Translators: {tricks} is e.g. "2 red, 1 green" or "no trick".
+        return Advice(
+            move, _("counts its high cards: {tricks}").format(tricks=tricks_text(move.wanted))
+        )
 
     def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
         cards = [move.card for move in view.legal_moves]
         held = view.seals[me(view)]
         if not view.trick:
             card = rng.choice(cards)
-            return Advice(PlayCard(card), "a card picked at random")
+            return Advice(PlayCard(card), _("a card picked at random"))
         if eligible(held, view.trick[0].card.colour, view.trick[0].card.colour):
             card = max(cards, key=lambda c: (c.colour == TRUMP, c.value))
-            return Advice(PlayCard(card), "its highest card: it holds a seal to give back")
+            return Advice(PlayCard(card), _("its highest card: it holds a seal to give back"))
         card = min(cards, key=lambda c: (c.colour == TRUMP, c.value))
-        return Advice(PlayCard(card), "its lowest card: it holds no seal to give back")
+        return Advice(PlayCard(card), _("its lowest card: it holds no seal to give back"))
 
     def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
-        return Advice(rng.choice(view.legal_moves), "a seal picked at random")
+        return Advice(rng.choice(view.legal_moves), _("a seal picked at random"))
 
 
 class NormalBot(SevenSealsBot):
@@ -138,10 +148,14 @@ class NormalBot(SevenSealsBot):
         if offer is not None and offer - EXPECTED_BLACKS < expected:
             return Advice(
                 TakeSaboteur(),
-                f"your tricks are hard to foresee (about {expected:.0f} points); "
-                f"the saboteur costs {offer} less the black seals the others take",
+                _(
+                    "your tricks are hard to foresee (about {points} points); "
+                    "the saboteur costs {price} less the black seals the others take"
+                ).format(points=f"{expected:.0f}", price=offer),
             )
-        return Advice(move, f"your cards look like {tricks_text(move.wanted)}")
+        return Advice(
+            move, _("your cards look like {tricks}").format(tricks=tricks_text(move.wanted))
+        )
 
     def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
         card = normal_card(view)
@@ -150,11 +164,13 @@ class NormalBot(SevenSealsBot):
     def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
         kind = normal_return(view)
         if kind == WHITE:
-            why = "your coloured seals look like they will find their tricks"
+            why = _("your coloured seals look like they will find their tricks")
         elif WHITE in view.returnable:
-            why = "keeps the white seal as a joker for a trick you cannot foresee"
+            why = _("keeps the white seal as a joker for a trick you cannot foresee")
         else:
-            why = f"you are least likely to win another trick for a {kind} seal"
+            why = _("you are least likely to win another trick for a {colour} seal").format(
+                colour=colour_name(kind)
+            )
         return Advice(ReturnSeal(kind), why)
 
 
@@ -192,19 +208,21 @@ def why_card(view: SevenSealsView, card: Card) -> str:
     takes = beats(card, winning_card(cards))
     if view.saboteur == view.seat:
         if not cards:
-            return "as saboteur, leads: whoever wins gives a seal back or takes a black one"
+            return _("as saboteur, leads: whoever wins gives a seal back or takes a black one")
         if takes:
-            return "as saboteur, takes the trick from a player who would give a seal back"
-        return "as saboteur, leaves the trick to a player who may have to take a black seal"
+            return _("as saboteur, takes the trick from a player who would give a seal back")
+        return _("as saboteur, leaves the trick to a player who may have to take a black seal")
     won_by = card.colour if takes else lead
     can_return = eligible(view.seals[me(view)], lead, won_by)
     if takes and can_return:
-        return "goes for the trick: winning it gives a seal back"
+        return _("goes for the trick: winning it gives a seal back")
     if takes:
-        return "the card least likely to keep the trick, though it may cost a black seal"
+        return _("the card least likely to keep the trick, though it may cost a black seal")
     if card.colour != lead:
-        return f"stays out of the trick and sheds a {card.colour} card"
-    return "stays out of the trick"
+        return _("stays out of the trick and sheds a {colour} card").format(
+            colour=colour_name(card.colour)
+        )
+    return _("stays out of the trick")
 
 
 class StrongBot(SamplingBot, SevenSealsBot):
@@ -236,8 +254,12 @@ class StrongBot(SamplingBot, SevenSealsBot):
             me(view), players, candidates, lambda: sample_deal(view, rng), trial
         )
         if isinstance(move, TakeSaboteur):
-            return Advice(move, f"taking the saboteur {why}")
-        return Advice(move, f"predicting {tricks_text(move.wanted)} {why}")
+            # Translators: {why} is "ends best over 40 sampled deals: +1.5 against the table".
+            return Advice(move, _("taking the saboteur {why}").format(why=why))
+        # Translators: {tricks} is e.g. "2 red, 1 green"; {why} as for the saboteur.
+        return Advice(
+            move, _("predicting {tricks} {why}").format(tricks=tricks_text(move.wanted), why=why)
+        )
 
     def play(self, view: SevenSealsView, rng: random.Random) -> Advice:
         def trial(deal: FastDeal, card: int) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core.hattrick import HattrickView, Move, PassCard, Turn
+from ...i18n import _
 from ..handoff import HandoffScreen
 from . import parts
 
@@ -14,7 +15,7 @@ class HattrickHandoffScreen(HandoffScreen):
         return parts.status_line(self.view)
 
     def task(self) -> str:
-        return "see your hand"
+        return _("see your hand")
 
 
 def last_event_text(public: HattrickView, move: Move, mover: int) -> Text:

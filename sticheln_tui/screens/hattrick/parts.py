@@ -5,6 +5,8 @@ Every consequence shown comes from the same rule functions the engine uses.
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from rich.text import Text
 
 from ...core.cards import Card
@@ -24,27 +26,54 @@ from ...core.hattrick import (
     takers,
 )
 from ...core.table import PlayCard
+from ...i18n import N_, _, ngettext
 from ...widgets.cards import (
     CARD_WIDTH,
     card_text,
     cards_text,
-    colour_letter,
+    colour_letter_text,
     unbroken_lines,
-    words,
 )
 from ...widgets.names import fit_name, name_column_width
+from ...widgets.sentences import capitalised, colour_word, sentence, sentence_atoms
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
-PASS_HEADER = "  pass"
-NOW_HEADER = "  now"
-PILES_FIXED = PANEL_FRAME + len("▶ ") + len(" D ") + len(COLOURS) * COUNT_CELLS
-PILES_FIXED += len(PASS_HEADER) + len(NOW_HEADER)
-PASSED = " passed: showed "
-TRICK_FIXED = PANEL_FRAME + len(PASSED) + CARD_WIDTH  # a pass is the trick's widest line
-TRICK_MIN = PANEL_FRAME + len("Green or blue, or pass showing red.")  # its longest note
-PASS_CARDS_HEADER = "  pass cards"
+# Translators: Hattrick's piles panel, a column heading over the pass cards a player laid.
+PASS_HEADER = N_("pass")
+# Translators: Hattrick's piles panel, a column heading over the points a pile gives now.
+NOW_HEADER = N_("now")
+# Translators: Hattrick's piles panel, a heading over the pass cards themselves.
+PASS_CARDS_HEADER = N_("pass cards")
+# Translators: Hattrick's trick panel, between a player's name and the card they showed.
+PASSED = N_("passed: showed")
 MIN_PASS_CARDS = 2  # fewer would tell little: the column is left out
+
+
+def heading(word: str) -> str:
+    """A column heading of the piles panel, two cells from the one before."""
+    return "  " + _(word)
+
+
+def piles_fixed() -> int:
+    """The piles panel's width but for the names."""
+    counts = len("▶ ") + len(" D ") + len(COLOURS) * COUNT_CELLS
+    return PANEL_FRAME + counts + len(heading(PASS_HEADER)) + len(heading(NOW_HEADER))
+
+
+def trick_fixed() -> int:
+    """The trick panel's width but for the names: its widest line, a pass or a take."""
+    passed = len(f" {_(PASSED)} ")
+    takes = max(
+        len(f"  {_taking_words(verb, colour)}") for verb in (False, True) for colour in COLOURS
+    )
+    return PANEL_FRAME + max(passed, 1 + takes) + CARD_WIDTH
+
+
+def trick_min() -> int:
+    """The trick panel's narrowest: room for its longest note."""
+    notes = (len(_pass_note(*colours)) for colours in permutations(COLOURS))
+    return PANEL_FRAME + max(notes)
 
 
 def status_line(view: HattrickView) -> Text:
@@ -65,14 +94,14 @@ def public_table(public: HattrickView, width: int) -> list[Text]:
 def name_width(view: HattrickView, width: int) -> int:
     """The name column shared by the piles panel and the trick panel, at a terminal
     `width`: the longest name's, if both panels can make room for it."""
-    return name_column_width(view.players, (width - PILES_FIXED - TRICK_FIXED) // 2)
+    return name_column_width(view.players, (width - piles_fixed() - trick_fixed()) // 2)
 
 
 def pass_cards_room(names: int, width: int) -> int:
     """How many pass cards each line of the piles panel has room for, beside the trick
     panel at its narrowest (a gap of two cells before them); none if only a few."""
-    trick = max(TRICK_MIN, TRICK_FIXED + names)
-    room = (width - PILES_FIXED - names - trick - 1) // (CARD_WIDTH + 1)
+    trick = max(trick_min(), trick_fixed() + names)
+    room = (width - piles_fixed() - names - trick - 1) // (CARD_WIDTH + 1)
     return room if room >= MIN_PASS_CARDS else 0
 
 
@@ -95,10 +124,10 @@ def pile_header(view: HattrickView, room: int) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
-    header.append(PASS_HEADER + NOW_HEADER, style="dim")
+        header.append_text(colour_letter_text(colour))
+    header.append(heading(PASS_HEADER) + heading(NOW_HEADER), style="dim")
     if room and any(view.passes):
-        header.append(PASS_CARDS_HEADER, style="dim")
+        header.append(heading(PASS_CARDS_HEADER), style="dim")
     return header
 
 
@@ -114,8 +143,8 @@ def pile_line(view: HattrickView, seat: int, room: int) -> Text:
         count = sum(card.colour == colour for card in pile)
         line.append(f"{count:>{COUNT_CELLS}}", style="bold" if colour == main else "")
     laid = view.passes[seat]
-    line.append(f"{len(laid):>{len(PASS_HEADER)}}")
-    line.append(f"{view.points_so_far(seat):>+{len(NOW_HEADER)}d}", style="bold")
+    line.append(f"{len(laid):>{len(heading(PASS_HEADER))}}")
+    line.append(f"{view.points_so_far(seat):>+{len(heading(NOW_HEADER))}d}", style="bold")
     if room and laid:
         shown = laid[-room:]
         line.append(" …" if len(shown) < len(laid) else "  ", style="dim")
@@ -139,14 +168,37 @@ def closed_colour(cards: list[Card]) -> str | None:
 def trick_title(view: HattrickView) -> str:
     """`Trick: red and blue, no green now`: which colours the trick may still take."""
     if trick_stands(view):
-        return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
+        return _("Trick {number}/{total}, taken").format(
+            number=view.trick_number - 1, total=view.tricks_per_deal
+        )
     cards = view.trick_cards
-    colours = colours_in(cards)
+    colours = [colour_word(colour) for colour in colours_in(cards)]
     if not colours:
-        return "Trick: any colour may lead"
+        return _("Trick: any colour may lead")
     if len(colours) == 1:
-        return f"Trick: {colours[0]} so far"
-    return f"Trick: {colours[0]} and {colours[1]}, no {closed_colour(cards)} now"
+        return _("Trick: {colour} so far").format(colour=colours[0])
+    return _("Trick: {first} and {second}, no {closed} now").format(
+        first=colours[0], second=colours[1], closed=colour_word(closed_colour(cards))
+    )
+
+
+def _pass_note(first: str, second: str, closed: str) -> str:
+    """What a trick of two colours allows: either, or a pass showing the third."""
+    return capitalised(
+        _("{first} or {second}, or pass showing {closed}.").format(
+            first=colour_word(first), second=colour_word(second), closed=colour_word(closed)
+        )
+    )
+
+
+def _taking_words(took: bool, colour: str) -> str:
+    """`takes red` beside the card taking it, or (`took`) `took red` once the trick is
+    over."""
+    if took:
+        # Translators: Hattrick's trick panel, after the card that took this colour.
+        return _("took {colour}").format(colour=colour_word(colour))
+    # Translators: Hattrick's trick panel, after the card taking this colour so far.
+    return _("takes {colour}").format(colour=colour_word(colour))
 
 
 def _taking(turns: tuple[Turn, ...], taken: dict[str, int]) -> dict[int, str]:
@@ -156,16 +208,16 @@ def _taking(turns: tuple[Turn, ...], taken: dict[str, int]) -> dict[int, str]:
     return {played[card]: colour for colour, card in taken.items()}
 
 
-def _turn_line(view: HattrickView, turn: Turn, names: int, colour: str | None, verb: str) -> Text:
+def _turn_line(view: HattrickView, turn: Turn, names: int, colour: str | None, took: bool) -> Text:
     line = Text(fit_name(view.players[turn.seat], names, view.players))
     if turn.passed:
-        line.append(PASSED, style="dim")
+        line.append(f" {_(PASSED)} ", style="dim")
         line.append_text(card_text(turn.card))
         return line
     line.append(" ")
     line.append_text(card_text(turn.card))
     if colour is not None:
-        line.append(f"  {verb} {colour}", style="bold")
+        line.append(f"  {_taking_words(took, colour)}", style="bold")
     return line
 
 
@@ -177,14 +229,13 @@ def trick_text(view: HattrickView, names: int) -> Text:
     cards = view.trick_cards
     colours = colours_in(cards)
     if len(colours) < 2:
-        note = "Any colour may lead." if not colours else "Any colour may join."
+        note = _("Any colour may lead.") if not colours else _("Any colour may join.")
     else:
-        closed = closed_colour(cards)
-        note = f"{colours[0].capitalize()} or {colours[1]}, or pass showing {closed}."
+        note = _pass_note(colours[0], colours[1], closed_colour(cards))
     lines = [Text(note, style="italic")]
     taking = _taking(view.trick, takers(cards))
     for index, turn in enumerate(view.trick):
-        lines.append(_turn_line(view, turn, names, taking.get(index), "takes"))
+        lines.append(_turn_line(view, turn, names, taking.get(index), took=False))
     count = len(view.players)
     if view.to_move is not None:
         for step in range(count - len(view.trick)):
@@ -196,11 +247,12 @@ def trick_text(view: HattrickView, names: int) -> Text:
 
 
 def _taken_trick_text(view: HattrickView, taken: CompletedTrick, names: int) -> Text:
-    lines = [Text(f"{view.players[taken.leader]} leads the next trick.", style="italic")]
+    leads = _("{name} leads the next trick.").format(name=view.players[taken.leader])
+    lines = [Text(leads, style="italic")]
     cards = [turn.card for turn in taken.turns if not turn.passed]
     taking = _taking(taken.turns, takers(cards))
     for index, turn in enumerate(taken.turns):
-        lines.append(_turn_line(view, turn, names, taking.get(index), "took"))
+        lines.append(_turn_line(view, turn, names, taking.get(index), took=True))
     return Text("\n").join(lines)
 
 
@@ -212,10 +264,14 @@ def _taken_cards(taken: CompletedTrick, colour: str) -> list[Card]:
 def taken_summary(view: HattrickView, taken: CompletedTrick) -> str:
     """`Bob took red (2 cards), Ann took blue (1 card); Bob leads`."""
     took = ", ".join(
-        f"{view.players[seat]} took {colour} ({_cards_word(len(_taken_cards(taken, colour)))})"
+        _("{name} took {colour} ({cards})").format(
+            name=view.players[seat],
+            colour=colour_word(colour),
+            cards=_cards_word(len(_taken_cards(taken, colour))),
+        )
         for colour, seat in taken.taken
     )
-    return f"{took}; {view.players[taken.leader]} leads"
+    return _("{taken}; {name} leads").format(taken=took, name=view.players[taken.leader])
 
 
 def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None = None) -> Text:
@@ -223,19 +279,26 @@ def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None 
     of `width` cells, no card broken."""
     last = last or view.last_trick
     if last is None:
-        return Text("Last trick: none yet this deal", style="dim")
-    atoms = words("Last trick:")
+        return Text(_("Last trick: none yet this deal"), style="dim")
+    taken: list[Text] = []
     for number, (colour, seat) in enumerate(last.taken):
-        atoms += words(f"{view.players[seat]} took {colour}")
-        atoms += [card_text(card) for card in _taken_cards(last, colour)]
-        # The mark after the last card, outside the card's colours.
-        atoms[-1] = Text.assemble(atoms[-1], "," if number < len(last.taken) - 1 else ";")
-    atoms += words(f"{view.players[last.leader]} leads")
+        taken += sentence_atoms(
+            # Translators: Hattrick's last trick; {cards} are the cards of the colour taken.
+            _("{name} took {colour} {cards}"),
+            name=view.players[seat],
+            colour=colour_word(colour),
+            cards=[card_text(card) for card in _taken_cards(last, colour)],
+        )
+        if number < len(last.taken) - 1:  # the mark after the last card, outside its colours
+            taken[-1] = Text.assemble(taken[-1], ",")
+    atoms = sentence_atoms(
+        _("Last trick: {taken}; {name} leads"), taken=taken, name=view.players[last.leader]
+    )
     return unbroken_lines(atoms, width)
 
 
 def _cards_word(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def consequence(view: HattrickView, card: Card | None, passing: bool = False) -> Text:
@@ -248,21 +311,29 @@ def consequence(view: HattrickView, card: Card | None, passing: bool = False) ->
     closed = closed_colour(trick)
     if passing or card not in can_play:
         return _pass_consequence(view, card, passing=passing and bool(can_play))
-    text = Text("If you play ").append_text(card_text(card))
+    shown = card_text(card)
+    colour = colour_word(card.colour)
     cards = [*trick, card]
     taker = takers(cards)[card.colour]
     if not trick:
-        text.append(f" now, you lead {card.colour}.")
+        text = sentence(_("If you play {card} now, you lead {colour}."), card=shown, colour=colour)
     elif taker == len(trick):
         count = _cards_word(sum(c.colour == card.colour for c in cards))
-        last = len(view.trick) == len(view.players) - 1
-        so_far = "" if last else " so far"
-        text.append(f" now, you take {card.colour}{so_far} ({count}).")
+        if len(view.trick) == len(view.players) - 1:
+            template = _("If you play {card} now, you take {colour} ({cards}).")
+        else:
+            template = _("If you play {card} now, you take {colour} so far ({cards}).")
+        text = sentence(template, card=shown, colour=colour, cards=count)
     else:
-        text.append(f" now, you do not take {card.colour}: ")
-        text.append_text(card_text(cards[taker])).append(" is higher.")
+        text = sentence(
+            _("If you play {card} now, you do not take {colour}: {higher} is higher."),
+            card=shown,
+            colour=colour,
+            higher=card_text(cards[taker]),
+        )
     if can_pass:
-        text.append(f" Or pass (p), showing a {closed} card.")
+        text.append(" ")
+        text.append(_("Or pass (p), showing a {colour} card.").format(colour=colour_word(closed)))
     return text
 
 
@@ -272,22 +343,40 @@ def _pass_consequence(view: HattrickView, card: Card, passing: bool) -> Text:
     trick = view.trick_cards
     closed = closed_colour(trick)
     if card.colour != closed:
-        return Text(f"Choose a {closed} card to show; Esc: play instead.")
-    colours = " and ".join(colours_in(trick))
+        return Text(
+            _("Choose a {colour} card to show; Esc: play instead.").format(
+                colour=colour_word(closed)
+            )
+        )
+    first, second = (colour_word(colour) for colour in colours_in(trick))
     if passing:
-        text = Text("Enter passes, showing ")
+        template = _("Enter passes, showing {card} ({penalty} for you).")
     elif not playable(trick, view.hand):
-        text = Text(f"None of your cards may join {colours}: Enter passes, showing ")
+        template = _(
+            "None of your cards may join {first} and {second}: "
+            "Enter passes, showing {card} ({penalty} for you)."
+        )
     else:
-        text = Text(f"{closed.capitalize()} may not join {colours}: p passes, showing ")
-    text.append_text(card_text(card))
-    return text.append(f" ({PASS_PENALTY} for you).")
+        template = _(
+            "{closed} may not join {first} and {second}: "
+            "p passes, showing {card} ({penalty} for you)."
+        )
+    text = sentence(
+        template,
+        closed=colour_word(closed),
+        first=first,
+        second=second,
+        card=card_text(card),
+        penalty=str(PASS_PENALTY),
+    )
+    text.plain = capitalised(text.plain)  # the sentence may begin with a colour
+    return text
 
 
 def move_text(view: HattrickView, move: Move, seat: int) -> Text:
     """`Dee passed, showing [ 3 G]` or `Dee played [ 3 G]`."""
     name = view.players[seat]
     if isinstance(move, PassCard):
-        return Text(f"{name} passed, showing ").append_text(card_text(move.card))
+        return sentence(_("{name} passed, showing {card}"), name=name, card=card_text(move.card))
     assert isinstance(move, PlayCard)
-    return Text(f"{name} played ").append_text(card_text(move.card))
+    return sentence(_("{name} played {card}"), name=name, card=card_text(move.card))

@@ -9,8 +9,10 @@ from ...bots import Advice, make_bot
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
 from ...core.table import PlayCard
+from ...i18n import N_, _
 from ...widgets.cards import card_text
 from ...widgets.hand import Hand
+from ...widgets.sentences import colour_word, sentence
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
@@ -24,14 +26,14 @@ class HattrickTableScreen(TableScreen):
     has closed: the one under the cursor, the only one, or one chosen in the hand."""
 
     BINDINGS = [
-        Binding("p", "pass_turn", "Pass"),
-        Binding("escape", "play_instead", "Play instead", key_display="Esc"),
+        Binding("p", "pass_turn", N_("Pass")),
+        Binding("escape", "play_instead", N_("Play instead"), key_display="Esc"),
         # Enter says "Pass" while the hand offers the cards to pass with. Bindings of a
         # key replace the base class's, so "Play" is bound here again.
-        Binding("enter", "choose", "Play", priority=True),
-        Binding("enter", "pass_with_chosen", "Pass", priority=True),
+        Binding("enter", "choose", N_("Play"), priority=True),
+        Binding("enter", "pass_with_chosen", N_("Pass"), priority=True),
     ]
-    SEATS_PANEL = ("piles", "Piles, face up (D: dealer)")
+    SEATS_PANEL = ("piles", N_("Piles, face up (D: dealer)"))
 
     def __init__(self, view: HattrickView, cursor_card: Card | None = None) -> None:
         super().__init__(view, cursor_card)
@@ -82,10 +84,9 @@ class HattrickTableScreen(TableScreen):
         """While the hand offers the cards to pass with, it says so: the cards lit are
         not the ones that may join the trick."""
         if self._offering_passes():
-            return (
-                f"Your hand: choose the {parts.closed_colour(self.view.trick_cards)} card to show"
-            )
-        return "Your hand"
+            closed = colour_word(parts.closed_colour(self.view.trick_cards))
+            return _("Your hand: choose the {colour} card to show").format(colour=closed)
+        return _("Your hand")
 
     def restart(self, view: HattrickView) -> None:
         self.passing = False
@@ -114,7 +115,8 @@ class HattrickTableScreen(TableScreen):
 
     def move_words(self, move: Move) -> Text:
         if isinstance(move, PassCard):
-            return Text("pass, showing ").append_text(card_text(move.card)).append(":")
+            # Translators: a hint, before the reason for it.
+            return sentence(_("pass, showing {card}:"), card=card_text(move.card))
         return super().move_words(move)
 
     def point_at(self, move: Move) -> None:

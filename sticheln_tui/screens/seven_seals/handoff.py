@@ -13,6 +13,8 @@ from ...core.seven_seals import (
     TakeSaboteur,
 )
 from ...core.table import PlayCard, Played
+from ...i18n import _
+from ...widgets.sentences import sentence
 from ..handoff import HandoffScreen
 from . import parts
 
@@ -23,10 +25,10 @@ class SevenSealsHandoffScreen(HandoffScreen):
 
     def task(self) -> str:
         if self.view.phase == Phase.PREDICT:
-            return "take your seals"
+            return _("take your seals")
         if self.view.phase == Phase.RETURN:
-            return "give back a seal"
-        return "see your hand"
+            return _("give back a seal")
+        return _("see your hand")
 
 
 def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
@@ -38,12 +40,17 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
     if isinstance(move, Predict | TakeSaboteur):
         if (mover, move) not in public.prediction_round:
             return Text()
-        if isinstance(move, TakeSaboteur):
-            line.append(f" (it costs {public.saboteur_price})")
-            if public.displaced:
-                holder = public.players[public.to_move]
-                line.append(f"; {holder} bids again or takes seals")
-        return line.append(".")
+        if not isinstance(move, TakeSaboteur):
+            return line.append(".")
+        price = public.saboteur_price
+        if not public.displaced:
+            return sentence(_("{move} (it costs {price})."), move=line, price=str(price))
+        return sentence(
+            _("{move} (it costs {price}); {name} bids again or takes seals."),
+            move=line,
+            price=str(price),
+            name=public.players[public.to_move],
+        )
     if isinstance(move, ReturnSeal):
         last = public.last_trick
         shown = public.phase == Phase.PLAY and not public.trick and last is not None
@@ -53,8 +60,11 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
     assert isinstance(move, PlayCard)
     play = Played(mover, move.card)
     if public.phase == Phase.RETURN and public.trick[-1] == play:
-        winner = public.players[public.to_move]
-        return line.append(f"; {winner} took the trick and chooses a seal to give back.")
+        return sentence(
+            _("{move}; {name} took the trick and chooses a seal to give back."),
+            move=line,
+            name=public.players[public.to_move],
+        )
     if public.phase != Phase.PLAY:
         return Text()
     if public.trick:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ...core.cards import COLOUR_LETTERS, Card
+from ...core.cards import Card
 from ...core.seven_seals import (
     BLACK,
     COLOURS,
@@ -31,36 +31,79 @@ from ...core.seven_seals import (
     trick_winner,
 )
 from ...core.table import PlayCard
-from ...widgets.cards import CARD_WIDTH, card_text, colour_letter, unbroken_lines, words
+from ...i18n import N_, _, ngettext
+from ...widgets.cards import (
+    CARD_WIDTH,
+    card_text,
+    colour_letter,
+    colour_letter_text,
+    unbroken_lines,
+)
 from ...widgets.names import fit_name, name_column_width
+from ...widgets.sentences import both, colour_word, either, sentence, sentence_atoms
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
 COUNT_CELLS = 3  # a count of one coloured seal kind, right-aligned
-WHITE_HEADER, BLACK_HEADER, NOW_HEADER = " white", " black", "  now"
-TOOK_HEADER = "  took"  # the seals a seat took when it predicted: `R2 B1`
-# The cells of a seat's counts, which a saboteur's or a waiting seat's words take instead.
-COUNTS_CELLS = len(COLOURS) * COUNT_CELLS + len(WHITE_HEADER) + len(BLACK_HEADER)
-SEALS_FIXED = PANEL_FRAME + len("▶ ") + len(" D ") + COUNTS_CELLS + len(NOW_HEADER)
+# Translators: Seven Seals' seals panel, a column heading over each seat's penalty now.
+NOW_HEADER = N_("now")
+# Translators: Seven Seals' seals panel, a column heading over the seals each seat took
+# when it predicted (`R2 B1`).
+TOOK_HEADER = N_("took")
 TOOK_CELLS = len("  R5 Y3 G3 B3 P3")
-WINNING, TAKES, TOOK = "  ◀ winning", "  ◀ takes it", "  ◀ took it"
-TRICK_FIXED = PANEL_FRAME + 1 + CARD_WIDTH + len(TAKES)
-SUPPLY = "supply"
+# Translators: Seven Seals' trick panel, after the card winning the trick so far, the one
+# taking it, and the one that took it.
+WINNING, TAKES, TOOK = N_("winning"), N_("takes it"), N_("took it")
+# Translators: Seven Seals' seals panel, the row of the seals nobody has taken.
+SUPPLY = N_("supply")
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def kind_header(kind: str) -> str:
+    """The heading over the white or the black seals: the colour's name."""
+    return " " + colour_word(kind)
+
+
+def now_header() -> str:
+    return "  " + _(NOW_HEADER)
+
+
+def counts_cells() -> int:
+    """The cells of a seat's counts, which a saboteur's or a waiting seat's words take
+    instead."""
+    return len(COLOURS) * COUNT_CELLS + len(kind_header(WHITE)) + len(kind_header(BLACK))
+
+
+def seals_fixed() -> int:
+    """The seals panel's width but for the names."""
+    return PANEL_FRAME + len("▶ ") + len(" D ") + counts_cells() + len(now_header())
+
+
+def took_cells() -> int:
+    return max(TOOK_CELLS, len("  " + _(TOOK_HEADER)))
+
+
+def winner_mark(mark: str) -> str:
+    """`  ◀ winning` after the card winning the trick (`mark` one of WINNING, TAKES, TOOK)."""
+    return "  ◀ " + _(mark)
+
+
+def trick_fixed() -> int:
+    """The trick panel's width but for the names."""
+    marks = max(len(winner_mark(mark)) for mark in (WINNING, TAKES, TOOK))
+    return PANEL_FRAME + 1 + CARD_WIDTH + marks
+
+
+# Translators: Seven Seals' saboteur variants, listed after "saboteur:" in the status line.
+VARIANTS = (N_("costs 5"), N_("escalating"), N_("auction"))
 
 
 def variants_note(view: SevenSealsView) -> str:
     """The saboteur variants in force, in a few words (none: nothing)."""
     options = view.options
-    named = [
-        ("costs 5", options.saboteur_costs_5),
-        ("escalating", options.escalating_saboteur),
-        ("auction", options.saboteur_auction),
-    ]
-    chosen = [name for name, on in named if on]
-    return f"saboteur: {', '.join(chosen)}" if chosen else ""
+    switches = (options.saboteur_costs_5, options.escalating_saboteur, options.saboteur_auction)
+    chosen = [_(name) for name, on in zip(VARIANTS, switches, strict=True) if on]
+    if not chosen:
+        return ""
+    return _("saboteur: {variants}").format(variants=", ".join(chosen))
 
 
 def status_line(view: SevenSealsView) -> Text:
@@ -71,13 +114,13 @@ def status_line(view: SevenSealsView) -> Text:
 def name_width(view: SevenSealsView, width: int) -> int:
     """The name column shared by the seals panel and the trick panel at a terminal
     `width`: the longest name's, if both panels can make room for it."""
-    return name_column_width(view.players, (width - SEALS_FIXED - TRICK_FIXED) // 2)
+    return name_column_width(view.players, (width - seals_fixed() - trick_fixed()) // 2)
 
 
 def took_room(names: int, width: int) -> bool:
     """Whether the seals panel has room, beside the trick panel at its narrowest, for
     the seals each seat took when it predicted."""
-    return width - SEALS_FIXED - TRICK_FIXED - 2 * names >= TOOK_CELLS
+    return width - seals_fixed() - trick_fixed() - 2 * names >= took_cells()
 
 
 # -- the seals ------------------------------------------------------------------------
@@ -89,10 +132,11 @@ def seals_header(with_now: bool, with_took: bool = False) -> Text:
     header = Text(" " * len(" D "))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
-        header.append_text(colour_letter(colour))
-    header.append(WHITE_HEADER + BLACK_HEADER + (NOW_HEADER if with_now else ""), style="dim")
+        header.append_text(colour_letter_text(colour))
+    kinds = kind_header(WHITE) + kind_header(BLACK)
+    header.append(kinds + (now_header() if with_now else ""), style="dim")
     if with_took:
-        header.append(TOOK_HEADER, style="dim")
+        header.append("  " + _(TOOK_HEADER), style="dim")
     return header
 
 
@@ -101,14 +145,15 @@ def took_text(view: SevenSealsView, seat: int) -> Text:
     wanted = view.predictions[seat]
     if wanted is None:
         return Text("")
-    taken = [f"{COLOUR_LETTERS[colour]}{n}" for colour in COLOURS if (n := wanted.get(colour))]
-    return Text(" ".join(taken) or "none")
+    taken = [f"{colour_letter(colour)}{n}" for colour in COLOURS if (n := wanted.get(colour))]
+    # Translators: Seven Seals, the seals a player took when predicting: none at all.
+    return Text(" ".join(taken) or _("none"))
 
 
 def _counts(held: Mapping[str, int]) -> Text:
     line = Text()
     for kind in (*COLOURS, WHITE, BLACK):
-        cells = COUNT_CELLS if kind in COLOURS else len(WHITE_HEADER)
+        cells = COUNT_CELLS if kind in COLOURS else len(kind_header(kind))
         count = held.get(kind, 0)
         shown = str(count) if count else "·"
         line.append(f"{shown:>{cells}}", style="" if count else "dim")
@@ -128,17 +173,19 @@ def seal_line(view: SevenSealsView, seat: int, with_now: bool, with_took: bool =
     and the seals it took when it predicted); the saboteur's holder, a seat yet to predict
     and the one choosing say so instead."""
     line = Text(" D " if seat == view.dealer else "   ", style="bold")
+    cells = counts_cells()
     if seat == view.saboteur:
-        label = f"  saboteur, costs {view.saboteur_price}"
-        line.append(f"{label:<{COUNTS_CELLS}}", style="bold")
+        label = "  " + _("saboteur, costs {price}").format(price=view.saboteur_price)
+        line.append(f"{label:<{cells}}", style="bold")
     elif view.phase == Phase.PREDICT and view.predictions[seat] is None:
-        waiting = "  choosing..." if seat == view.to_move else "  to come"
-        line.append(f"{waiting:<{COUNTS_CELLS}}", style="bold" if seat == view.to_move else "dim")
+        # Translators: Seven Seals' seals panel, a seat still to predict: choosing now, or later.
+        waiting = "  " + (_("choosing...") if seat == view.to_move else _("to come"))
+        line.append(f"{waiting:<{cells}}", style="bold" if seat == view.to_move else "dim")
         return line
     else:
         line.append_text(_counts(view.seals[seat]))
     if with_now:
-        line.append(f"{penalty_now(view, seat):>{len(NOW_HEADER)}}", style="bold")
+        line.append(f"{penalty_now(view, seat):>{len(now_header())}}", style="bold")
     if with_took:
         line.append("  ").append_text(took_text(view, seat))
     return line
@@ -152,10 +199,10 @@ def seals_text(
     each seat's penalty if the deal ended now."""
     with_now = view.phase != Phase.PREDICT
     if supply:
-        names = max(names, len(SUPPLY))
+        names = max(names, len(_(SUPPLY)))
     lines = [Text(" " * (len("▶ ") + names)) + seals_header(with_now, with_took)]
     if supply:
-        lines.append(Text(f"  {SUPPLY:<{names}}   ", style="italic") + _counts(view.supply))
+        lines.append(Text(f"  {_(SUPPLY):<{names}}   ", style="italic") + _counts(view.supply))
     for seat, name in enumerate(view.players):
         line = Text()
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
@@ -166,9 +213,13 @@ def seals_text(
 
 def seals_title(view: SevenSealsView) -> str:
     if view.phase == Phase.PREDICT:
-        return "Seals taken (public; D: dealer)"
+        return _("Seals taken (public; D: dealer)")
     left = view.supply.get(BLACK, 0)
-    return f"Seals to give back ({plural(left, 'black seal')} left)"
+    return ngettext(
+        "Seals to give back ({count} black seal left)",
+        "Seals to give back ({count} black seals left)",
+        left,
+    ).format(count=left)
 
 
 # -- the trick --------------------------------------------------------------------------
@@ -178,28 +229,35 @@ def outcome(view: SevenSealsView, taken: CompletedTrick, saboteur: int | None) -
     """What taking the trick did: `Cid gave back a blue seal`, `took a black seal`..."""
     name = view.players[taken.winner]
     if taken.returned is not None:
-        return f"{name} gave back a {taken.returned} seal"
+        return gave_back(name, taken.returned)
     if taken.took_black:
-        return f"{name} took a black seal"
+        return _("{name} took a black seal").format(name=name)
     if taken.winner == saboteur:
-        return f"{name}, the saboteur, gives back nothing"
-    return f"{name} had no seal to give back, and no black seal was left"
+        return _("{name}, the saboteur, gives back nothing").format(name=name)
+    return _("{name} had no seal to give back, and no black seal was left").format(name=name)
+
+
+def gave_back(name: str, kind: str) -> str:
+    """`Cid gave back a blue seal`."""
+    # Translators: {kind} is a seal's colour: red, yellow, green, blue, purple, white, black.
+    return _("{name} gave back a {kind} seal").format(name=name, kind=colour_word(kind))
 
 
 def trick_title(view: SevenSealsView) -> str:
     """`Trick 6/15: blue led` (the note under it says what red does), or the trick
     just taken."""
-    count = f"Trick {view.trick_number}/{view.tricks_per_deal}"
-    if trick_stands(view):
-        return f"Trick {view.trick_number - 1}/{view.tricks_per_deal}, taken"
-    if view.phase == Phase.RETURN:
-        return f"{count}, taken"
+    number, total = view.trick_number, view.tricks_per_deal
+    if trick_stands(view) or view.phase == Phase.RETURN:
+        number -= trick_stands(view)
+        return _("Trick {number}/{total}, taken").format(number=number, total=total)
     lead = view.lead_colour
     if lead is None:
-        return f"{count}: any card leads"
+        return _("Trick {number}/{total}: any card leads").format(number=number, total=total)
     if lead == TRUMP:
-        return f"{count}: red (trump) led"
-    return f"{count}: {lead} led"
+        template = _("Trick {number}/{total}: {colour} (trump) led")
+    else:
+        template = _("Trick {number}/{total}: {colour} led")
+    return template.format(number=number, total=total, colour=colour_word(lead))
 
 
 def _play_line(view: SevenSealsView, seat: int, card: Card | None, names: int) -> Text:
@@ -222,20 +280,24 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
         for play in last.plays:
             line = _play_line(view, play.seat, play.card, names)
             if play.seat == last.winner:
-                line.append(TOOK, style="bold")
+                line.append(winner_mark(TOOK), style="bold")
             lines.append(line)
         return Text("\n").join(lines)
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
+    trump = colour_word(TRUMP)
     if view.phase == Phase.RETURN:
-        note = f"{view.players[winner]} gives back {' or '.join(view.returnable)}."
+        kinds = either([colour_word(kind) for kind in view.returnable])
+        note = _("{name} gives back {kinds}.").format(name=view.players[winner], kinds=kinds)
     elif view.lead_colour is None:
-        note = "Lead any card; red trumps."
+        note = _("Lead any card; {trump} trumps.").format(trump=trump)
     elif view.lead_colour == TRUMP:
-        note = "Follow red if you can."
+        note = _("Follow {trump} if you can.").format(trump=trump)
     else:
-        note = f"Follow {view.lead_colour}; else red trumps."
+        note = _("Follow {colour}; else {trump} trumps.").format(
+            colour=colour_word(view.lead_colour), trump=trump
+        )
     lines = [Text(note, style="italic")]
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
@@ -243,7 +305,7 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
         line = _play_line(view, seat, card, names)
         if card is not None and seat == winner:
             done = len(view.trick) == count
-            line.append(TAKES if done else WINNING, style="bold")
+            line.append(winner_mark(TAKES if done else WINNING), style="bold")
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -259,26 +321,72 @@ def last_trick_text(
     if last is None:
         last, saboteur = view.last_trick, view.saboteur
     if last is None:
-        return Text("Last trick: none yet this deal", style="dim")
-    atoms = words(f"Last trick: {view.players[last.winner]} took")
-    atoms += [card_text(play.card) for play in last.plays]
-    atoms[-1] = Text.assemble(atoms[-1], ";")
-    atoms += words(f"{outcome(view, last, saboteur)}.")
+        return Text(_("Last trick: none yet this deal"), style="dim")
+    atoms = sentence_atoms(
+        _("Last trick: {name} took {cards}; {outcome}."),
+        name=view.players[last.winner],
+        cards=[card_text(play.card) for play in last.plays],
+        outcome=outcome(view, last, saboteur),
+    )
     return unbroken_lines(atoms, width)
 
 
-def _seal_consequence(view: SevenSealsView, cards: list[Card]) -> str:
-    """What winning a trick of these `cards` would make the viewer do with its seals."""
-    if view.seat == view.saboteur:
-        return " (the saboteur gives back nothing)."
+# What winning a trick would make the viewer do with its seals: when the card played
+# takes the trick, and when it is winning so far. {card} is the card, {kinds} the seals.
+_WINNING_SEALS = {
+    "saboteur": (
+        N_("If you play {card} now, you take the trick (the saboteur gives back nothing)."),
+        N_("If you play {card} now, you are winning so far (the saboteur gives back nothing)."),
+    ),
+    "one": (
+        N_("If you play {card} now, you take the trick: you give back a {kinds} seal."),
+        N_("If you play {card} now, you are winning so far: you give back a {kinds} seal."),
+    ),
+    "choice": (
+        N_(
+            "If you play {card} now, you take the trick: you give back a {kinds} seal (you choose)."
+        ),
+        N_(
+            "If you play {card} now, you are winning so far: "
+            "you give back a {kinds} seal (you choose)."
+        ),
+    ),
+    "black": (
+        N_(
+            "If you play {card} now, you take the trick: "
+            "you have no seal to give back and take a black seal."
+        ),
+        N_(
+            "If you play {card} now, you are winning so far: "
+            "you have no seal to give back and take a black seal."
+        ),
+    ),
+    "none": (
+        N_(
+            "If you play {card} now, you take the trick: "
+            "you have no seal to give back, but no black seal is left."
+        ),
+        N_(
+            "If you play {card} now, you are winning so far: "
+            "you have no seal to give back, but no black seal is left."
+        ),
+    ),
+}
+
+
+def _seal_consequence(view: SevenSealsView, cards: list[Card], card: Card, last: bool) -> Text:
+    """What playing `card`, winning a trick of these `cards` (`last`: taking it), would
+    make the viewer do with its seals."""
     kinds = seals_to_return(cards, view.seals[view.seat])
-    if len(kinds) == 1:
-        return f": you give back a {kinds[0]} seal."
-    if kinds:
-        return f": you give back a {' or '.join(kinds)} seal (you choose)."
-    if view.supply.get(BLACK, 0):
-        return ": you have no seal to give back and take a black seal."
-    return ": you have no seal to give back, but no black seal is left."
+    if view.seat == view.saboteur:
+        case = "saboteur"
+    elif kinds:
+        case = "one" if len(kinds) == 1 else "choice"
+    else:
+        case = "black" if view.supply.get(BLACK, 0) else "none"
+    template = _(_WINNING_SEALS[case][0 if last else 1])
+    kinds_words = either([colour_word(kind) for kind in kinds]) if kinds else ""
+    return sentence(template, card=card_text(card), kinds=kinds_words)
 
 
 def consequence(view: SevenSealsView, card: Card | None) -> Text:
@@ -286,22 +394,30 @@ def consequence(view: SevenSealsView, card: Card | None) -> Text:
     if card is None or view.to_move != view.seat or view.phase != Phase.PLAY:
         return Text("")
     trick = view.trick_cards
-    text = Text("If you play ").append_text(card_text(card))
+    shown = card_text(card)
+    colour = colour_word(card.colour)
     if card not in legal_cards(trick, view.hand):
-        text = Text("You must follow ").append(view.lead_colour).append(": ")
-        return text.append_text(card_text(card)).append(" may not be played.")
+        return sentence(
+            _("You must follow {colour}: {card} may not be played."),
+            colour=colour_word(view.lead_colour),
+            card=shown,
+        )
     if not trick:
-        trumps = " (trump)" if card.colour == TRUMP else ""
-        return text.append(f" now, you lead {card.colour}{trumps}.")
+        if card.colour == TRUMP:
+            template = _("If you play {card} now, you lead {colour} (trump).")
+        else:
+            template = _("If you play {card} now, you lead {colour}.")
+        return sentence(template, card=shown, colour=colour)
     cards = [*trick, card]
     winner = trick_winner(cards)
     last = len(cards) == len(view.players)
     if winner == len(trick):
-        text.append(" now, you take the trick" if last else " now, you are winning so far")
-        return text.append(_seal_consequence(view, cards))
-    seat = view.trick[winner].seat
-    ahead = "takes it" if last else "stays ahead"
-    return text.append(f" now, {view.players[seat]} {ahead}.")
+        return _seal_consequence(view, cards, card, last)
+    if last:
+        template = _("If you play {card} now, {name} takes it.")
+    else:
+        template = _("If you play {card} now, {name} stays ahead.")
+    return sentence(template, card=shown, name=view.players[view.trick[winner].seat])
 
 
 # -- the moves, as the table saw them ---------------------------------------------------
@@ -318,14 +434,19 @@ def steals_words(view: SevenSealsView, steals: tuple[tuple[str, int], ...]) -> s
             view.players[seat] + (f" ({count})" if count > 1 else "")
             for seat, count in sorted(victims.items())
         ]
-        parts.append(f"{colour} from {' and '.join(names)}")
+        # Translators: seals of a colour taken from other players: `blue from Ann and Bob`.
+        parts.append(
+            _("{colour} from {names}").format(colour=colour_word(colour), names=both(names))
+        )
     return ", ".join(parts)
 
 
 def prediction_words(wanted: Mapping[str, int]) -> str:
     """`red 2, blue 1`, or `no seals`."""
-    taken = [f"{colour} {count}" for colour in COLOURS if (count := wanted.get(colour, 0))]
-    return ", ".join(taken) if taken else "no seals"
+    taken = [
+        f"{colour_word(colour)} {count}" for colour in COLOURS if (count := wanted.get(colour, 0))
+    ]
+    return ", ".join(taken) if taken else _("no seals")
 
 
 def move_text(view: SevenSealsView, move: Move, seat: int) -> Text:
@@ -333,18 +454,22 @@ def move_text(view: SevenSealsView, move: Move, seat: int) -> Text:
     `Cid played [ 9 B]`, `Cid gave back a white seal`."""
     name = view.players[seat]
     if isinstance(move, Predict):
-        text = f"{name} took {prediction_words(move.wanted)}"
-        if move.steals:
-            victims = "who take" if len({s for _, s in move.steals}) > 1 else "who takes"
-            stolen = steals_words(view, move.steals)
-            text += f" ({stolen}, {victims} a white seal)"
-        return Text(text)
+        seals = prediction_words(move.wanted)
+        if not move.steals:
+            return Text(_("{name} took {seals}").format(name=name, seals=seals))
+        victims = len({seat for _, seat in move.steals})
+        text = ngettext(
+            "{name} took {seals} ({stolen}, who takes a white seal)",
+            "{name} took {seals} ({stolen}, who take a white seal)",
+            victims,
+        )
+        return Text(text.format(name=name, seals=seals, stolen=steals_words(view, move.steals)))
     if isinstance(move, TakeSaboteur):
-        return Text(f"{name} took the saboteur")
+        return Text(_("{name} took the saboteur").format(name=name))
     if isinstance(move, ReturnSeal):
-        return Text(f"{name} gave back a {move.kind} seal")
+        return Text(gave_back(name, move.kind))
     assert isinstance(move, PlayCard)
-    return Text(f"{name} played ").append_text(card_text(move.card))
+    return sentence(_("{name} played {card}"), name=name, card=card_text(move.card))
 
 
 def public_table(public: SevenSealsView, width: int) -> list[Text]:

@@ -23,17 +23,28 @@ from ...core.seven_seals import (
     prediction_problem,
     proposed_steals,
 )
+from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
-from ...widgets.cards import CARD_WIDTH, card_text, colour_name, unbroken_lines
+from ...widgets import colours
+from ...widgets.cards import CARD_WIDTH, card_text, colour_name_text, unbroken_lines
+from ...widgets.sentences import colour_word
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
 from . import parts
 
 TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
-# Left of a colour's cards: the panel's frame, the cursor, the colour's name, its seals
-# and their count.
-ROW_FIXED = parts.PANEL_FRAME + len("▸ purple  ") + max(SEALS.values()) + len(" 5  ")
+
+
+def colour_cells() -> int:
+    """The column of the colours' names: the longest name's."""
+    return max(len(colour_word(colour)) for colour in COLOURS)
+
+
+def row_fixed() -> int:
+    """Left of a colour's cards: the panel's frame, the cursor, the colour's name, its
+    seals and their count."""
+    return parts.PANEL_FRAME + len("▸ ") + colour_cells() + 2 + max(SEALS.values()) + len(" 5  ")
 
 
 class SevenSealsPredictionScreen(PrivateScreen):
@@ -42,14 +53,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
     Enter alone accepts it; a choice the rules refuse says why and Enter changes nothing."""
 
     BINDINGS = [
-        Binding("enter", "take_seals", "Take seals", priority=True),
-        Binding("enter", "take_saboteur", "Take saboteur", priority=True),
-        Binding("s", "saboteur", "Saboteur"),
-        Binding("up", "colour(-1)", "Colour", key_display="↑↓"),
-        Binding("down", "colour(1)", "Colour", show=False),
-        Binding("left", "count(-1)", "Fewer/more", key_display="←→"),
-        Binding("right", "count(1)", "Fewer/more", show=False),
-        Binding("w", "rob_another", "Whom"),
+        Binding("enter", "take_seals", N_("Take seals"), priority=True),
+        Binding("enter", "take_saboteur", N_("Take saboteur"), priority=True),
+        Binding("s", "saboteur", N_("Saboteur")),
+        Binding("up", "colour(-1)", N_("Colour"), key_display="↑↓"),
+        Binding("down", "colour(1)", N_("Colour"), show=False),
+        Binding("left", "count(-1)", N_("Fewer/more"), key_display="←→"),
+        Binding("right", "count(1)", N_("Fewer/more"), show=False),
+        # Translators: a footer key: choose whom to take a seal from.
+        Binding("w", "rob_another", N_("Whom")),
     ]
     AUTO_FOCUS = None  # the screen's own keys: no widget takes the arrows
 
@@ -83,7 +95,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
     def problem(self) -> str | None:
         """Why the seals chosen may not be taken (the core's one rule), or None."""
         view = self.view
-        return prediction_problem(view.supply, view.seals, view.seat, self.wanted, self.steals)
+        return prediction_problem(
+            view.supply, view.seals, view.seat, self.wanted, self.steals, colours.colour_name
+        )
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
         """Every way the rules leave to rob the seals of `colour` the supply lacks, for
@@ -112,7 +126,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         seals.border_title = parts.seals_title(self.view)
         yield seals
         rows = Static(id="prediction")
-        rows.border_title = "Your hand, and the seals you take"
+        rows.border_title = _("Your hand, and the seals you take")
         yield rows
         yield Static(id="choice-line")
         yield Static(id="steal-line")
@@ -148,30 +162,35 @@ class SevenSealsPredictionScreen(PrivateScreen):
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
-        room = max(width - ROW_FIXED, CARD_WIDTH)
+        room = max(width - row_fixed(), CARD_WIDTH)
+        cells = colour_cells()
         for index, colour in enumerate(COLOURS):
             here = index == self.row
             count = self.wanted[colour]
-            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name(colour))
-            name.append(" " * (len("purple") - len(colour)))
+            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name_text(colour))
+            name.append(" " * (cells - len(colour_word(colour))))
             seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
             seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
             if self.saboteur_chosen:
                 seals.stylize("dim")
             held = [card for card in self.view.hand if card.colour == colour]
             cards = unbroken_lines([card_text(card) for card in held], room) if held else None
-            table.add_row(name, seals, cards or Text("no cards", style="dim"))
+            table.add_row(name, seals, cards or Text(_("no cards"), style="dim"))
         return table
 
     def _choice_line(self) -> Text:
         if self.saboteur_chosen:  # its price: on the saboteur's line below
-            return Text("Proposed: the saboteur. Enter takes it; ←→: seals instead.", style="bold")
+            proposed = _("Proposed: the saboteur. Enter takes it; ←→: seals instead.")
+            return Text(proposed, style="bold")
         total = sum(self.wanted.values())
-        taken = parts.prediction_words(self.wanted)
         if not total:
-            return Text("You take no seals: you mean to win no trick.", style="bold")
-        tricks = parts.plural(total, "trick")
-        return Text(f"You take {taken}: win exactly that many of each colour, {tricks} in all.")
+            return Text(_("You take no seals: you mean to win no trick."), style="bold")
+        text = ngettext(
+            "You take {seals}: win exactly that many of each colour, {count} trick in all.",
+            "You take {seals}: win exactly that many of each colour, {count} tricks in all.",
+            total,
+        )
+        return Text(text.format(seals=parts.prediction_words(self.wanted), count=total))
 
     def _steal_line(self) -> Text:
         """The steals the choice implies, and whom they rob; or why it may not be made."""
@@ -179,16 +198,20 @@ class SevenSealsPredictionScreen(PrivateScreen):
             return Text("")
         problem = self.problem()
         if problem:
-            return Text(f"Not possible: {problem}.", style="bold")
+            # Translators: {problem} is the rules' refusal, e.g. "the supply has no white seal".
+            return Text(_("Not possible: {problem}.").format(problem=problem), style="bold")
         if not self.steals:
             return Text("")
         view = self.view
-        victims = {seat for _, seat in self.steals}
-        who = "who take" if len(victims) > 1 else "who takes"
-        robbed = parts.steals_words(view, self.steals)
-        text = Text(f"Taken from others: {robbed}, {who} a white seal.")
+        victims = len({seat for _, seat in self.steals})
+        taken = ngettext(
+            "Taken from others: {robbed}, who takes a white seal.",
+            "Taken from others: {robbed}, who take a white seal.",
+            victims,
+        )
+        text = Text(taken.format(robbed=parts.steals_words(view, self.steals)))
         if self._robbing_colour() is not None:
-            text.append(" w: rob another.", style="bold")
+            text.append(" " + _("w: rob another."), style="bold")
         return text
 
     def _saboteur_line(self) -> Text:
@@ -198,14 +221,25 @@ class SevenSealsPredictionScreen(PrivateScreen):
         if offer is None:
             if view.saboteur is None:
                 return Text("")
-            return Text(f"The saboteur is {view.players[view.saboteur]}'s.", style="dim")
+            holder = view.players[view.saboteur]
+            return Text(_("The saboteur is {name}'s.").format(name=holder), style="dim")
         if view.displaced:
             holder = view.players[view.saboteur]
-            return Text(f"{holder} took the saboteur from you: s bids {offer}, or take seals.")
+            return Text(
+                _("{name} took the saboteur from you: s bids {offer}, or take seals.").format(
+                    name=holder, offer=offer
+                )
+            )
         if view.saboteur is not None:
             holder = view.players[view.saboteur]
-            return Text(f"s: take the saboteur from {holder} for {offer}.")
-        return Text(f"s: the saboteur instead, costs {offer} (less the blacks the others take).")
+            return Text(
+                _("s: take the saboteur from {name} for {offer}.").format(name=holder, offer=offer)
+            )
+        return Text(
+            _("s: the saboteur instead, costs {offer} (less the blacks the others take).").format(
+                offer=offer
+            )
+        )
 
     # -- keys -------------------------------------------------------------------------------
 

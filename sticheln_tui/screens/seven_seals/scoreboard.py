@@ -17,13 +17,14 @@ from ...core.seven_seals import (
     SevenSealsView,
 )
 from ...core.standings import winners
+from ...i18n import N_, _
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts
 
-HOW_A_DEAL_SCORES = (
-    f"Each seal still held costs: coloured {COLOURED_PENALTY}, white {PENALTY[WHITE]}, "
-    f"black {PENALTY[BLACK]}. The saboteur costs its price less the black seals the others "
-    "took, never below 0. The lowest total wins."
+HOW_A_DEAL_SCORES = N_(
+    "Each seal still held costs: coloured {coloured}, white {white}, black {black}. "
+    "The saboteur costs its price less the black seals the others took, never below 0. "
+    "The lowest total wins."
 )
 
 
@@ -49,13 +50,16 @@ def penalty_table(view: SevenSealsView, names: Names, meaning: str, width: int) 
     deal's last trick and what the leader mark means."""
     result = view.results[-1]
     table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column(f"Coloured x{COLOURED_PENALTY}", justify="right")
-    table.add_column(f"White x{PENALTY[WHITE]}", justify="right")
-    table.add_column(f"Black x{PENALTY[BLACK]}", justify="right")
-    table.add_column("Saboteur", justify="right")
-    table.add_column("Deal", justify="right")
-    table.add_column("Total", justify="right")
+    table.add_column(_("Player"), no_wrap=True)
+    # Translators: Seven Seals' scores, column headings: the seals of each kind left, and
+    # what each costs; short as the English.
+    coloured = _("Coloured x{penalty}").format(penalty=COLOURED_PENALTY)
+    table.add_column(coloured, justify="right")
+    table.add_column(_("White x{penalty}").format(penalty=PENALTY[WHITE]), justify="right")
+    table.add_column(_("Black x{penalty}").format(penalty=PENALTY[BLACK]), justify="right")
+    table.add_column(_("Saboteur"), justify="right")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Total"), justify="right")
     for seat in range(len(view.players)):
         score = result.scores[seat]
         table.add_row(
@@ -68,7 +72,11 @@ def penalty_table(view: SevenSealsView, names: Names, meaning: str, width: int) 
             str(view.totals[seat]),
         )
     last = parts.last_trick_text(view, width - SCREEN_MARGIN, result.last_trick, result.saboteur)
-    how = Text(HOW_A_DEAL_SCORES)
+    how = Text(
+        _(HOW_A_DEAL_SCORES).format(
+            coloured=COLOURED_PENALTY, white=PENALTY[WHITE], black=PENALTY[BLACK]
+        )
+    )
     return Group(table, Text(""), how, Text(""), last, Text(""), Text(meaning))
 
 
@@ -81,7 +89,7 @@ class SevenSealsScoreboardScreen(ScoreboardScreen):
         return set(winners(self.view.totals, lowest_wins=self.LOWEST_WINS))
 
     def best(self) -> str:
-        return "the lowest total"
+        return _("the lowest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
         return penalty_table(self.view, names, meaning, self.app.size.width)

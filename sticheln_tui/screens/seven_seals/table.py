@@ -10,7 +10,9 @@ from textual.widgets import Static
 from ...bots import Advice, make_bot
 from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
-from ...core.seven_seals import Move, Phase, ReturnSeal, SevenSealsView, legal_cards
+from ...core.seven_seals import TRUMP, Move, Phase, ReturnSeal, SevenSealsView, legal_cards
+from ...i18n import N_, _
+from ...widgets.sentences import colour_word
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
@@ -25,12 +27,12 @@ class SevenSealsTableScreen(TableScreen):
 
     BINDINGS = [
         # Bindings of a key replace the base class's, so "Play" is bound here again.
-        Binding("enter", "choose", "Play", priority=True),
-        Binding("enter", "give_back", "Give back", priority=True),
-        Binding("left", "seal(-1)", "Seal", key_display="←→", priority=True),
-        Binding("right", "seal(1)", "Seal", show=False, priority=True),
+        Binding("enter", "choose", N_("Play"), priority=True),
+        Binding("enter", "give_back", N_("Give back"), priority=True),
+        Binding("left", "seal(-1)", N_("Seal"), key_display="←→", priority=True),
+        Binding("right", "seal(1)", N_("Seal"), show=False, priority=True),
     ]
-    SEATS_PANEL = ("seals", "Seals")
+    SEATS_PANEL = ("seals", N_("Seals"))
 
     def __init__(self, view: SevenSealsView, cursor_card: Card | None = None) -> None:
         super().__init__(view, cursor_card)
@@ -80,14 +82,14 @@ class SevenSealsTableScreen(TableScreen):
 
     def seal_choice(self) -> Text:
         """`You took the trick. Give back:  [blue]  white   ←→ Enter`."""
-        text = Text("You took the trick. Give back: ")
+        text = Text(_("You took the trick. Give back:") + " ")
         for index, kind in enumerate(self.view.returnable):
             chosen = index == self.seal
             text.append(" ")
             if chosen:
-                text.append(f"[{kind}]", style="bold reverse")
+                text.append(f"[{colour_word(kind)}]", style="bold reverse")
             else:
-                text.append(f" {kind} ")
+                text.append(f" {colour_word(kind)} ")
         return text.append("   (←→, Enter)", style="dim")
 
     def legal_cards(self) -> set[Card]:
@@ -100,7 +102,7 @@ class SevenSealsTableScreen(TableScreen):
         return ()
 
     def hand_title(self) -> str:
-        return "Your hand (red is trump)"
+        return _("Your hand ({colour} is trump)").format(colour=colour_word(TRUMP))
 
     # -- moves -------------------------------------------------------------------------
 
@@ -124,7 +126,8 @@ class SevenSealsTableScreen(TableScreen):
 
     def move_words(self, move: Move) -> Text:
         if isinstance(move, ReturnSeal):
-            return Text(f"give back a {move.kind} seal:")
+            # Translators: a hint, before the reason for it; {kind} is the seal's colour.
+            return Text(_("give back a {kind} seal:").format(kind=colour_word(move.kind)))
         return super().move_words(move)
 
     def point_at(self, move: Move) -> None:
