@@ -33,6 +33,7 @@ def pybabel(*arguments: str) -> None:
 
 def main() -> int:
     os.chdir(ROOT)  # locations relative to the project, the same on every machine
+    before = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.exists() else ""
     pybabel(
         "extract",
         "--mapping-file",
@@ -49,6 +50,8 @@ def main() -> int:
         "--no-wrap",
         "sticheln_tui",
     )
+    if _without_date(TEMPLATE.read_text(encoding="utf-8")) == _without_date(before):
+        TEMPLATE.write_text(before, encoding="utf-8")  # the same text: no new date to commit
     for code in LANGUAGES:
         catalogue = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
         if catalogue.exists():
@@ -79,6 +82,10 @@ def main() -> int:
             _english_from_the_code(catalogue)
     pybabel("compile", "--directory", str(LOCALE), "--domain", DOMAIN, "--statistics")
     return 0
+
+
+def _without_date(template: str) -> str:
+    return "\n".join(line for line in template.splitlines() if "POT-Creation-Date" not in line)
 
 
 def _english_from_the_code(path: Path) -> None:
