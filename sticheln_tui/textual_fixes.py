@@ -10,18 +10,27 @@ workaround against the new version and moved `WRITTEN_FOR`.
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from typing import ClassVar
 
 import textual
+from rich.align import Align
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, AwaitMount
-from textual.command import CommandListItem, CommandPalette, Provider, SimpleProvider
+from textual.command import (
+    CommandList,
+    CommandListItem,
+    CommandPalette,
+    Provider,
+    SimpleProvider,
+)
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.widgets import Button, Footer, Input, OptionList, _footer, _key_panel
+from textual.widgets.option_list import OptionDoesNotExist
 
 from .i18n import N_, _
 
@@ -53,6 +62,8 @@ IN_RANGE = textual_series() == WRITTEN_FOR
 # Textual's own words that reach a player, for the catalogues: each is translated where the
 # game shows it (the footer, the command palette, its Theme and Keys commands).
 COMMANDS_PLACEHOLDER = N_("Search for commands…")
+# Translators: the command palette, when nothing matches what was typed.
+NO_MATCHES = N_("No matches found")
 THEMES_PLACEHOLDER = N_("Search for themes…")
 TEXTUAL_TEXT = (
     # Translators: the footer's key that opens the command palette (Ctrl+P); keep it short.
@@ -128,6 +139,17 @@ class SteadyCommandPalette(CommandPalette):
     top one was to become an error (https://github.com/Textualize/textual/issues/2575);
     in 8.2 it still pops whatever screen is on top. Here a selection that reaches the
     palette once it has closed is dropped: the command runs once, one screen is popped."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual adds its English "No matches found" when a countdown ends; a second
+        one, just after, puts it in the player's language."""
+        super()._start_no_matches_countdown(search_value)
+        self.set_timer(self._NO_MATCHES_COUNTDOWN + 0.05, self._no_matches_in_words)
+
+    def _no_matches_in_words(self) -> None:
+        words = Align.center(Text(_(NO_MATCHES), style="not bold"))
+        with suppress(OptionDoesNotExist):  # something matched after all
+            self.query_one(CommandList).replace_option_prompt(self._NO_MATCHES, words)
 
     @on(Input.Submitted)
     @on(Button.Pressed)

@@ -137,3 +137,16 @@ async def test_a_choice_that_cannot_be_kept_is_said_and_the_game_speaks_it_anywa
         (note,) = [notification.message for notification in app._notifications]
         kept_not = i18n._("The language could not be kept for next time ({problem}).")
         assert note.startswith(kept_not.split("{problem}")[0])
+
+
+async def test_the_palette_says_nothing_matches_in_the_players_language():
+    i18n.use("de")
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"qqqqxz")
+        await pilot.pause(1.0)
+        assert i18n._("No matches found") in screen_text(app)
+        assert "No matches found" not in screen_text(app)
