@@ -54,30 +54,13 @@ def main() -> int:
         TEMPLATE.write_text(before, encoding="utf-8")  # the same text: no new date to commit
     for code in LANGUAGES:
         catalogue = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+        files = ["--input-file", str(TEMPLATE), "--output-file", str(catalogue)]
+        files += ["--locale", code, "--no-wrap"]
         if catalogue.exists():
-            pybabel(
-                "update",
-                "--input-file",
-                str(TEMPLATE),
-                "--output-file",
-                str(catalogue),
-                "--locale",
-                code,
-                "--no-wrap",
-                "--ignore-obsolete",
-            )
+            pybabel("update", *files, "--ignore-obsolete")
         else:
             catalogue.parent.mkdir(parents=True, exist_ok=True)
-            pybabel(
-                "init",
-                "--input-file",
-                str(TEMPLATE),
-                "--output-file",
-                str(catalogue),
-                "--locale",
-                code,
-                "--no-wrap",
-            )
+            pybabel("init", *files)
         if code == ENGLISH:
             _english_from_the_code(catalogue)
     pybabel("compile", "--directory", str(LOCALE), "--domain", DOMAIN, "--statistics")
