@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from . import i18n
 from .core.sticheln import Rules
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
 from .screens.confirm import ConfirmScreen
@@ -743,12 +743,13 @@ class StichelnApp(WorkaroundApp):
             self.notify(problem, severity="warning", markup=False)
 
     def ask_new_game(self) -> None:
-        self._if_sure("Start a new game?", self.new_game)
+        self._if_sure(_("Start a new game?"), self.new_game)
 
     def show_totals(self) -> None:
         """The totals after the deals scored so far, public whoever holds the keyboard."""
         public = self.game.view(None)
         deals = len(public.results)
-        totals = totals_text(public)
-        heading = f"after {deals} deal" + ("s" if deals != 1 else "")
-        self.notify(f"Totals {heading}: {totals}", title="Scores", markup=False)
+        totals = ngettext(
+            "Totals after {count} deal: {totals}", "Totals after {count} deals: {totals}", deals
+        ).format(count=deals, totals=totals_text(public))
+        self.notify(totals, title=_("Scores"), markup=False)

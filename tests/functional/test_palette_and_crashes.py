@@ -14,7 +14,7 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.command import CommandList, CommandPalette
 
-from sticheln_tui import cli, persistence, textual_fixes
+from sticheln_tui import cli, i18n, persistence, textual_fixes
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
@@ -151,7 +151,11 @@ def after_one_deal() -> Game:
     return game
 
 
-async def test_scores_show_the_public_totals_and_no_card():
+@pytest.mark.parametrize(
+    ("code", "heading"), [("en", "Totals after 1 deal: "), ("de", "Gesamt nach 1 Runde: ")]
+)
+async def test_scores_show_the_public_totals_and_no_card(code, heading):
+    i18n.use(code)
     game = after_one_deal()
     app = StichelnApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -159,10 +163,10 @@ async def test_scores_show_the_public_totals_and_no_card():
         app.continue_game(game)
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        await run_command(pilot, "Scores")
+        await run_command(pilot, i18n._("Scores"))
         (note,) = [n.message for n in app._notifications]
         totals = game.view(None).totals
-        assert note == "Totals after 1 deal: " + ", ".join(
+        assert note == heading + ", ".join(
             f"{name} {total:+d}" for name, total in zip(NAMES, totals, strict=True)
         )
         assert all(cards_on_screen(note, hand) == [] for hand in game.hands)
