@@ -12,13 +12,14 @@ from positions import seven_seals_until
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import NormalBot
+from sticheln_tui.core.game import Game
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
-from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.widgets.hand import Hand
 
 SIZE = (80, 24)
@@ -27,6 +28,15 @@ PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 def game_app() -> StichelnApp:
     return StichelnApp(players=PLAYERS, seed=21)
+
+
+def sticheln_until(done) -> Game:
+    """A Sticheln game for four, played in code by normal bots until `done(public view)`."""
+    game = Game(PLAYERS, seed=21)
+    bot = NormalBot()
+    while not done(game.view(None)):
+        game.apply(bot.choose(game.view(game.to_move)))
+    return game
 
 
 def reach(screen_type, extra=lambda app: True):
@@ -152,16 +162,19 @@ class TestLanguages:
         assert snap_compare(game_app(), terminal_size=SIZE)
 
     def test_table(self, snap_compare, language):
-        def mid_trick(app) -> bool:
-            view = app.game.view(None)
-            return view.trick_number == 3 and len(view.trick) == 2
-
-        assert snap_compare(
-            game_app(), terminal_size=SIZE, run_before=reach(TableScreen, mid_trick)
-        )
+        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
 
     def test_scoreboard(self, snap_compare, language):
-        assert snap_compare(game_app(), terminal_size=SIZE, run_before=reach(ScoreboardScreen))
+        game = sticheln_until(lambda view: bool(view.results))
+
+        async def scores(pilot) -> None:
+            await pilot.pause()
+            pilot.app.resume(persistence.Record(game, (None,) * 4), None)
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, ScoreboardScreen)
+
+        assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=scores)
 
     def test_hattrick_table(self, snap_compare, language):
         game = played_until(4, 3, mid_deal)
