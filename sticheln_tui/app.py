@@ -726,6 +726,8 @@ class StichelnApp(WorkaroundApp):
         from .screens.language import redraw
         from .settings import remember_language
 
+        if code == i18n.language():
+            return  # nothing to redraw, nothing new to keep
         i18n.use(code)
         self._redrawing = True
         try:

@@ -35,7 +35,9 @@ def language_commands(speak: Callable[[str], object]) -> list[SimpleCommand]:
     from textual.command import SimpleCommand
 
     commands = []
-    for code, name in LANGUAGES.items():
+    # The language in use first: an Enter held from the screen before chooses it, and
+    # choosing it changes nothing.
+    for code, name in sorted(LANGUAGES.items(), key=lambda item: item[0] != language()):
         named_here = _(NAMES_IN_USE[code])
         help_text = named_here if named_here.casefold() != name.casefold() else None
         commands.append(SimpleCommand(name, lambda code=code: speak(code), help_text))

@@ -150,3 +150,18 @@ async def test_the_palette_says_nothing_matches_in_the_players_language():
         await pilot.pause(1.0)
         assert i18n._("No matches found") in screen_text(app)
         assert "No matches found" not in screen_text(app)
+
+
+async def test_an_enter_that_runs_on_into_the_list_keeps_the_language():
+    """An Enter held on the first screen's Language entry opens the list and reaches it
+    too: the language in use comes first there, so nothing changes."""
+    i18n.use("fi")
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.choose_language()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert i18n.language() == "fi" and remembered_language() is None
+        assert "Kieli: Suomi" in screen_text(app)
