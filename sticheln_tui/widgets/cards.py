@@ -103,14 +103,14 @@ def unbroken_lines(atoms: Iterable[Text], width: int) -> Text:
     return Text("\n").join(lines)
 
 
-_FIELD = re.compile(r"\{(\w+)\}")
+FIELD = re.compile(r"\{(\w+)\}")  # a {field} of a translated sentence
 
 
 def filled(template: str, **fields: str | Text) -> Text:
     """A translated sentence with its `{fields}` filled in, each keeping its own style (a
     card, a colour on its card colours): the sentence stays one message to translate."""
     text = Text()
-    for index, part in enumerate(_FIELD.split(template)):
+    for index, part in enumerate(FIELD.split(template)):
         text.append(fields[part] if index % 2 else part)
     return text
 

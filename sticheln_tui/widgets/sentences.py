@@ -3,33 +3,13 @@ sentence whose word order the player's language decides."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import reduce
 
 from rich.text import Text
 
 from ..i18n import _
-from .cards import colour_name
-
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-def sentence(template: str, **fields: str | Text) -> Text:
-    """`template` (already translated) with each `{name}` replaced by its field, a Rich
-    Text keeping its styles: `sentence(_("If you play {card} now..."), card=card_text(c))`."""
-    text = Text()
-    position = 0
-    for match in _FIELD.finditer(template):
-        text.append(template[position : match.start()])
-        value = fields[match.group(1)]
-        if isinstance(value, Text):
-            text.append_text(value)
-        else:
-            text.append(str(value))
-        position = match.end()
-    text.append(template[position:])
-    return text
+from .cards import FIELD
 
 
 def capitalised(text: str) -> str:
@@ -44,7 +24,7 @@ def sentence_atoms(template: str, **fields: str | Text | list[Text]) -> list[Tex
     atoms: list[Text] = []
     for word in template.split():
         current = Text()
-        for index, piece in enumerate(_FIELD.split(word)):
+        for index, piece in enumerate(FIELD.split(word)):
             if index % 2 == 0:
                 current.append(piece)
                 continue
@@ -60,11 +40,6 @@ def sentence_atoms(template: str, **fields: str | Text | list[Text]) -> list[Tex
                 current.append_text(atom)
         atoms.append(current)
     return atoms
-
-
-def colour_word(colour: str) -> str:
-    """A colour's name in the player's language, within a sentence."""
-    return str(colour_name(colour))
 
 
 def either(choices: Sequence[str]) -> str:

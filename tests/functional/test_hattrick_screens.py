@@ -38,9 +38,8 @@ from sticheln_tui.screens.hattrick import (
 )
 from sticheln_tui.screens.hattrick.parts import last_trick_text
 from sticheln_tui.screens.rules_help import RulesHelpScreen
-from sticheln_tui.widgets.cards import card_label
+from sticheln_tui.widgets.cards import card_label, colour_name
 from sticheln_tui.widgets.hand import Hand
-from sticheln_tui.widgets.sentences import colour_word
 
 
 def mover_view(game: HattrickGame):
@@ -408,7 +407,7 @@ async def test_the_table_speaks_finnish_and_fits():
     view = mover_view(game)
     async with at_table(view) as (app, *_):
         text = screen_text(app)
-        first, second = (colour_word(c) for c in dict.fromkeys(c.colour for c in view.trick_cards))
+        first, second = (colour_name(c) for c in dict.fromkeys(c.colour for c in view.trick_cards))
         assert f"{first} ja {second}, ei " in text  # the trick's title, not cut
         assert "Jos pelaat nyt" in text and "Tai passaa (p)" in text
         assert "If you play" not in text and "Last trick" not in text

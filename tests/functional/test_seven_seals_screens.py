@@ -40,9 +40,8 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsTableScreen,
     last_event_text,
 )
-from sticheln_tui.widgets.cards import card_label
+from sticheln_tui.widgets.cards import card_label, colour_name
 from sticheln_tui.widgets.hand import Hand
-from sticheln_tui.widgets.sentences import colour_word
 
 NO_WHITE = "Not possible: no white seal is left for the robbed player, so no seal can be taken."
 
@@ -488,7 +487,7 @@ async def test_the_prediction_and_the_table_speak_german_and_fit():
     view = mover_view(game)
     async with on_screen(SevenSealsTableScreen(view)) as (app, *_):
         text = screen_text(app)
-        lead = colour_word(view.lead_colour)
+        lead = colour_name(view.lead_colour)
         assert f"Stich {view.trick_number}/{view.tricks_per_deal}: {lead} " in text  # not cut
         assert "Spielst du jetzt" in text or "Du musst" in text
         assert "If you play" not in text

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from sticheln_tui.core.cards import Card
-from sticheln_tui.widgets.cards import card_text
-from sticheln_tui.widgets.sentences import both, either, sentence, sentence_atoms
+from sticheln_tui.widgets.cards import card_text, filled
+from sticheln_tui.widgets.sentences import both, either, sentence_atoms
 
 
 def styles_at(text: Text, index: int) -> list[str]:
@@ -17,7 +17,7 @@ def styles_at(text: Text, index: int) -> list[str]:
 def test_a_card_field_keeps_its_colours_wherever_the_sentence_puts_it():
     card = card_text(Card("red", 7))
     for template in ("If you play {card} now, {name} takes it.", "{name}: {card}!"):
-        text = sentence(template, card=card, name="Ann")
+        text = filled(template, card=card, name="Ann")
         assert text.plain == template.format(card=card.plain, name="Ann")
         start = text.plain.index(card.plain)
         assert styles_at(text, start) == [str(card.style)]

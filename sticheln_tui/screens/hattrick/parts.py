@@ -32,10 +32,12 @@ from ...widgets.cards import (
     card_text,
     cards_text,
     colour_letter_text,
+    colour_name,
+    filled,
     unbroken_lines,
 )
 from ...widgets.names import fit_name, name_column_width
-from ...widgets.sentences import capitalised, colour_word, sentence, sentence_atoms
+from ...widgets.sentences import capitalised, sentence_atoms
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
@@ -172,13 +174,13 @@ def trick_title(view: HattrickView) -> str:
             number=view.trick_number - 1, total=view.tricks_per_deal
         )
     cards = view.trick_cards
-    colours = [colour_word(colour) for colour in colours_in(cards)]
+    colours = [colour_name(colour) for colour in colours_in(cards)]
     if not colours:
         return _("Trick: any colour may lead")
     if len(colours) == 1:
         return _("Trick: {colour} so far").format(colour=colours[0])
     return _("Trick: {first} and {second}, no {closed} now").format(
-        first=colours[0], second=colours[1], closed=colour_word(closed_colour(cards))
+        first=colours[0], second=colours[1], closed=colour_name(closed_colour(cards))
     )
 
 
@@ -186,7 +188,7 @@ def _pass_note(first: str, second: str, closed: str) -> str:
     """What a trick of two colours allows: either, or a pass showing the third."""
     return capitalised(
         _("{first} or {second}, or pass showing {closed}.").format(
-            first=colour_word(first), second=colour_word(second), closed=colour_word(closed)
+            first=colour_name(first), second=colour_name(second), closed=colour_name(closed)
         )
     )
 
@@ -196,9 +198,9 @@ def _taking_words(took: bool, colour: str) -> str:
     over."""
     if took:
         # Translators: Hattrick's trick panel, after the card that took this colour.
-        return _("took {colour}").format(colour=colour_word(colour))
+        return _("took {colour}").format(colour=colour_name(colour))
     # Translators: Hattrick's trick panel, after the card taking this colour so far.
-    return _("takes {colour}").format(colour=colour_word(colour))
+    return _("takes {colour}").format(colour=colour_name(colour))
 
 
 def _taking(turns: tuple[Turn, ...], taken: dict[str, int]) -> dict[int, str]:
@@ -266,7 +268,7 @@ def taken_summary(view: HattrickView, taken: CompletedTrick) -> str:
     took = ", ".join(
         _("{name} took {colour} ({cards})").format(
             name=view.players[seat],
-            colour=colour_word(colour),
+            colour=colour_name(colour),
             cards=_cards_word(len(_taken_cards(taken, colour))),
         )
         for colour, seat in taken.taken
@@ -286,7 +288,7 @@ def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None 
             # Translators: Hattrick's last trick; {cards} are the cards of the colour taken.
             _("{name} took {colour} {cards}"),
             name=view.players[seat],
-            colour=colour_word(colour),
+            colour=colour_name(colour),
             cards=[card_text(card) for card in _taken_cards(last, colour)],
         )
         if number < len(last.taken) - 1:  # the mark after the last card, outside its colours
@@ -312,20 +314,20 @@ def consequence(view: HattrickView, card: Card | None, passing: bool = False) ->
     if passing or card not in can_play:
         return _pass_consequence(view, card, passing=passing and bool(can_play))
     shown = card_text(card)
-    colour = colour_word(card.colour)
+    colour = colour_name(card.colour)
     cards = [*trick, card]
     taker = takers(cards)[card.colour]
     if not trick:
-        text = sentence(_("If you play {card} now, you lead {colour}."), card=shown, colour=colour)
+        text = filled(_("If you play {card} now, you lead {colour}."), card=shown, colour=colour)
     elif taker == len(trick):
         count = _cards_word(sum(c.colour == card.colour for c in cards))
         if len(view.trick) == len(view.players) - 1:
             template = _("If you play {card} now, you take {colour} ({cards}).")
         else:
             template = _("If you play {card} now, you take {colour} so far ({cards}).")
-        text = sentence(template, card=shown, colour=colour, cards=count)
+        text = filled(template, card=shown, colour=colour, cards=count)
     else:
-        text = sentence(
+        text = filled(
             _("If you play {card} now, you do not take {colour}: {higher} is higher."),
             card=shown,
             colour=colour,
@@ -333,7 +335,7 @@ def consequence(view: HattrickView, card: Card | None, passing: bool = False) ->
         )
     if can_pass:
         text.append(" ")
-        text.append(_("Or pass (p), showing a {colour} card.").format(colour=colour_word(closed)))
+        text.append(_("Or pass (p), showing a {colour} card.").format(colour=colour_name(closed)))
     return text
 
 
@@ -345,10 +347,10 @@ def _pass_consequence(view: HattrickView, card: Card, passing: bool) -> Text:
     if card.colour != closed:
         return Text(
             _("Choose a {colour} card to show; Esc: play instead.").format(
-                colour=colour_word(closed)
+                colour=colour_name(closed)
             )
         )
-    first, second = (colour_word(colour) for colour in colours_in(trick))
+    first, second = (colour_name(colour) for colour in colours_in(trick))
     if passing:
         template = _("Enter passes, showing {card} ({penalty} for you).")
     elif not playable(trick, view.hand):
@@ -361,9 +363,9 @@ def _pass_consequence(view: HattrickView, card: Card, passing: bool) -> Text:
             "{closed} may not join {first} and {second}: "
             "p passes, showing {card} ({penalty} for you)."
         )
-    text = sentence(
+    text = filled(
         template,
-        closed=colour_word(closed),
+        closed=colour_name(closed),
         first=first,
         second=second,
         card=card_text(card),
@@ -377,6 +379,6 @@ def move_text(view: HattrickView, move: Move, seat: int) -> Text:
     """`Dee passed, showing [ 3 G]` or `Dee played [ 3 G]`."""
     name = view.players[seat]
     if isinstance(move, PassCard):
-        return sentence(_("{name} passed, showing {card}"), name=name, card=card_text(move.card))
+        return filled(_("{name} passed, showing {card}"), name=name, card=card_text(move.card))
     assert isinstance(move, PlayCard)
-    return sentence(_("{name} played {card}"), name=name, card=card_text(move.card))
+    return filled(_("{name} played {card}"), name=name, card=card_text(move.card))

@@ -10,9 +10,8 @@ from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
 from ...core.table import PlayCard
 from ...i18n import N_, _
-from ...widgets.cards import card_text
+from ...widgets.cards import card_text, colour_name, filled
 from ...widgets.hand import Hand
-from ...widgets.sentences import colour_word, sentence
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
@@ -84,7 +83,7 @@ class HattrickTableScreen(TableScreen):
         """While the hand offers the cards to pass with, it says so: the cards lit are
         not the ones that may join the trick."""
         if self._offering_passes():
-            closed = colour_word(parts.closed_colour(self.view.trick_cards))
+            closed = colour_name(parts.closed_colour(self.view.trick_cards))
             return _("Your hand: choose the {colour} card to show").format(colour=closed)
         return _("Your hand")
 
@@ -116,7 +115,7 @@ class HattrickTableScreen(TableScreen):
     def move_words(self, move: Move) -> Text:
         if isinstance(move, PassCard):
             # Translators: a hint, before the reason for it.
-            return sentence(_("pass, showing {card}:"), card=card_text(move.card))
+            return filled(_("pass, showing {card}:"), card=card_text(move.card))
         return super().move_words(move)
 
     def point_at(self, move: Move) -> None:

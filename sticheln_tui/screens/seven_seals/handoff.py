@@ -14,7 +14,7 @@ from ...core.seven_seals import (
 )
 from ...core.table import PlayCard, Played
 from ...i18n import _
-from ...widgets.sentences import sentence
+from ...widgets.cards import filled
 from ..handoff import HandoffScreen
 from . import parts
 
@@ -44,8 +44,8 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
             return line.append(".")
         price = public.saboteur_price
         if not public.displaced:
-            return sentence(_("{move} (it costs {price})."), move=line, price=str(price))
-        return sentence(
+            return filled(_("{move} (it costs {price})."), move=line, price=str(price))
+        return filled(
             _("{move} (it costs {price}); {name} bids again or takes seals."),
             move=line,
             price=str(price),
@@ -60,7 +60,7 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
     assert isinstance(move, PlayCard)
     play = Played(mover, move.card)
     if public.phase == Phase.RETURN and public.trick[-1] == play:
-        return sentence(
+        return filled(
             _("{move}; {name} took the trick and chooses a seal to give back."),
             move=line,
             name=public.players[public.to_move],

@@ -37,10 +37,12 @@ from ...widgets.cards import (
     card_text,
     colour_letter,
     colour_letter_text,
+    colour_name,
+    filled,
     unbroken_lines,
 )
 from ...widgets.names import fit_name, name_column_width
-from ...widgets.sentences import both, colour_word, either, sentence, sentence_atoms
+from ...widgets.sentences import both, either, sentence_atoms
 from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
 
 COUNT_CELLS = 3  # a count of one coloured seal kind, right-aligned
@@ -59,7 +61,7 @@ SUPPLY = N_("supply")
 
 def kind_header(kind: str) -> str:
     """The heading over the white or the black seals: the colour's name."""
-    return " " + colour_word(kind)
+    return " " + colour_name(kind)
 
 
 def now_header() -> str:
@@ -240,7 +242,7 @@ def outcome(view: SevenSealsView, taken: CompletedTrick, saboteur: int | None) -
 def gave_back(name: str, kind: str) -> str:
     """`Cid gave back a blue seal`."""
     # Translators: {kind} is a seal's colour: red, yellow, green, blue, purple, white, black.
-    return _("{name} gave back a {kind} seal").format(name=name, kind=colour_word(kind))
+    return _("{name} gave back a {kind} seal").format(name=name, kind=colour_name(kind))
 
 
 def trick_title(view: SevenSealsView) -> str:
@@ -257,7 +259,7 @@ def trick_title(view: SevenSealsView) -> str:
         template = _("Trick {number}/{total}: {colour} (trump) led")
     else:
         template = _("Trick {number}/{total}: {colour} led")
-    return template.format(number=number, total=total, colour=colour_word(lead))
+    return template.format(number=number, total=total, colour=colour_name(lead))
 
 
 def _play_line(view: SevenSealsView, seat: int, card: Card | None, names: int) -> Text:
@@ -286,9 +288,9 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
-    trump = colour_word(TRUMP)
+    trump = colour_name(TRUMP)
     if view.phase == Phase.RETURN:
-        kinds = either([colour_word(kind) for kind in view.returnable])
+        kinds = either([colour_name(kind) for kind in view.returnable])
         note = _("{name} gives back {kinds}.").format(name=view.players[winner], kinds=kinds)
     elif view.lead_colour is None:
         note = _("Lead any card; {trump} trumps.").format(trump=trump)
@@ -296,7 +298,7 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
         note = _("Follow {trump} if you can.").format(trump=trump)
     else:
         note = _("Follow {colour}; else {trump} trumps.").format(
-            colour=colour_word(view.lead_colour), trump=trump
+            colour=colour_name(view.lead_colour), trump=trump
         )
     lines = [Text(note, style="italic")]
     for step in range(count):
@@ -385,8 +387,8 @@ def _seal_consequence(view: SevenSealsView, cards: list[Card], card: Card, last:
     else:
         case = "black" if view.supply.get(BLACK, 0) else "none"
     template = _(_WINNING_SEALS[case][0 if last else 1])
-    kinds_words = either([colour_word(kind) for kind in kinds]) if kinds else ""
-    return sentence(template, card=card_text(card), kinds=kinds_words)
+    kinds_words = either([colour_name(kind) for kind in kinds]) if kinds else ""
+    return filled(template, card=card_text(card), kinds=kinds_words)
 
 
 def consequence(view: SevenSealsView, card: Card | None) -> Text:
@@ -395,11 +397,11 @@ def consequence(view: SevenSealsView, card: Card | None) -> Text:
         return Text("")
     trick = view.trick_cards
     shown = card_text(card)
-    colour = colour_word(card.colour)
+    colour = colour_name(card.colour)
     if card not in legal_cards(trick, view.hand):
-        return sentence(
+        return filled(
             _("You must follow {colour}: {card} may not be played."),
-            colour=colour_word(view.lead_colour),
+            colour=colour_name(view.lead_colour),
             card=shown,
         )
     if not trick:
@@ -407,7 +409,7 @@ def consequence(view: SevenSealsView, card: Card | None) -> Text:
             template = _("If you play {card} now, you lead {colour} (trump).")
         else:
             template = _("If you play {card} now, you lead {colour}.")
-        return sentence(template, card=shown, colour=colour)
+        return filled(template, card=shown, colour=colour)
     cards = [*trick, card]
     winner = trick_winner(cards)
     last = len(cards) == len(view.players)
@@ -417,7 +419,7 @@ def consequence(view: SevenSealsView, card: Card | None) -> Text:
         template = _("If you play {card} now, {name} takes it.")
     else:
         template = _("If you play {card} now, {name} stays ahead.")
-    return sentence(template, card=shown, name=view.players[view.trick[winner].seat])
+    return filled(template, card=shown, name=view.players[view.trick[winner].seat])
 
 
 # -- the moves, as the table saw them ---------------------------------------------------
@@ -436,7 +438,7 @@ def steals_words(view: SevenSealsView, steals: tuple[tuple[str, int], ...]) -> s
         ]
         # Translators: seals of a colour taken from other players: `blue from Ann and Bob`.
         parts.append(
-            _("{colour} from {names}").format(colour=colour_word(colour), names=both(names))
+            _("{colour} from {names}").format(colour=colour_name(colour), names=both(names))
         )
     return ", ".join(parts)
 
@@ -444,7 +446,7 @@ def steals_words(view: SevenSealsView, steals: tuple[tuple[str, int], ...]) -> s
 def prediction_words(wanted: Mapping[str, int]) -> str:
     """`red 2, blue 1`, or `no seals`."""
     taken = [
-        f"{colour_word(colour)} {count}" for colour in COLOURS if (count := wanted.get(colour, 0))
+        f"{colour_name(colour)} {count}" for colour in COLOURS if (count := wanted.get(colour, 0))
     ]
     return ", ".join(taken) if taken else _("no seals")
 
@@ -469,7 +471,7 @@ def move_text(view: SevenSealsView, move: Move, seat: int) -> Text:
     if isinstance(move, ReturnSeal):
         return Text(gave_back(name, move.kind))
     assert isinstance(move, PlayCard)
-    return sentence(_("{name} played {card}"), name=name, card=card_text(move.card))
+    return filled(_("{name} played {card}"), name=name, card=card_text(move.card))
 
 
 def public_table(public: SevenSealsView, width: int) -> list[Text]:

@@ -26,8 +26,7 @@ from ...core.seven_seals import (
 from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
 from ...widgets import colours
-from ...widgets.cards import CARD_WIDTH, card_text, colour_name_text, unbroken_lines
-from ...widgets.sentences import colour_word
+from ...widgets.cards import CARD_WIDTH, card_text, colour_name, colour_name_text, unbroken_lines
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
@@ -38,7 +37,7 @@ TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
 
 def colour_cells() -> int:
     """The column of the colours' names: the longest name's."""
-    return max(len(colour_word(colour)) for colour in COLOURS)
+    return max(len(colour_name(colour)) for colour in COLOURS)
 
 
 def row_fixed() -> int:
@@ -168,7 +167,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
             here = index == self.row
             count = self.wanted[colour]
             name = Text("▸ " if here else "  ", style="bold").append_text(colour_name_text(colour))
-            name.append(" " * (cells - len(colour_word(colour))))
+            name.append(" " * (cells - len(colour_name(colour))))
             seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
             seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
             if self.saboteur_chosen:

@@ -12,7 +12,7 @@ from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import TRUMP, Move, Phase, ReturnSeal, SevenSealsView, legal_cards
 from ...i18n import N_, _
-from ...widgets.sentences import colour_word
+from ...widgets.cards import colour_name
 from ...widgets.table_parts import turn_text
 from ..table import TableScreen
 from . import parts
@@ -87,9 +87,9 @@ class SevenSealsTableScreen(TableScreen):
             chosen = index == self.seal
             text.append(" ")
             if chosen:
-                text.append(f"[{colour_word(kind)}]", style="bold reverse")
+                text.append(f"[{colour_name(kind)}]", style="bold reverse")
             else:
-                text.append(f" {colour_word(kind)} ")
+                text.append(f" {colour_name(kind)} ")
         return text.append("   (←→, Enter)", style="dim")
 
     def legal_cards(self) -> set[Card]:
@@ -102,7 +102,7 @@ class SevenSealsTableScreen(TableScreen):
         return ()
 
     def hand_title(self) -> str:
-        return _("Your hand ({colour} is trump)").format(colour=colour_word(TRUMP))
+        return _("Your hand ({colour} is trump)").format(colour=colour_name(TRUMP))
 
     # -- moves -------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ class SevenSealsTableScreen(TableScreen):
     def move_words(self, move: Move) -> Text:
         if isinstance(move, ReturnSeal):
             # Translators: a hint, before the reason for it; {kind} is the seal's colour.
-            return Text(_("give back a {kind} seal:").format(kind=colour_word(move.kind)))
+            return Text(_("give back a {kind} seal:").format(kind=colour_name(move.kind)))
         return super().move_words(move)
 
     def point_at(self, move: Move) -> None:
