@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
+from .cards import COLOUR_ORDER
 from .catalogue import TITLES
 
 TYPE_CHECKING = False
@@ -207,7 +208,7 @@ def game_table(stats: GameStats) -> TextTable:
         _("Player"),
         # Translators: statistics' column headers, short: games played, wins (shared ones
         # as fractions), share of games won, average total, best total, average per deal.
-        _("Games"),
+        pgettext("statistics", "Games"),
         _("Wins"),
         _("Won"),
         _("Average"),
@@ -218,24 +219,20 @@ def game_table(stats: GameStats) -> TextTable:
 
 
 def pain_table(stats: GameStats, colour_name) -> TextTable | None:
-    """The pain colours each player chose, most often first (Sticheln only)."""
-    rows = tuple(
-        (
-            player_label(player),
-            ", ".join(
-                # Translators: a pain colour and the number of deals: "red 3".
-                _("{colour} {deals}").format(colour=colour_name(colour), deals=deals)
-                for colour, deals in player.pain_colours.most_common()
-            ),
-        )
-        for player in stats.players
-        if player.pain_colours
-    )
-    if not rows:
+    """How many deals each player chose each pain colour in (Sticheln only)."""
+    players = [player for player in stats.players if player.pain_colours]
+    if not players:
         return None
+    chosen = {colour for player in players for colour in player.pain_colours}
+    colours = sorted(chosen, key=COLOUR_ORDER.__getitem__)
+    rows = tuple(
+        (player_label(player), *(str(player.pain_colours[colour]) for colour in colours))
+        for player in players
+    )
+    headers = (_("Player"), *(colour_name(colour) for colour in colours))
     # Translators: a heading in the statistics; each colour with the deals it was chosen in.
     return TextTable(
-        _("Pain colours chosen (deals)"), (_("Player"), _("Colours")), rows, (False, False)
+        _("Pain colours chosen (deals)"), headers, rows, (False, *(True,) * len(colours))
     )
 
 

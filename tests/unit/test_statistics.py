@@ -16,7 +16,8 @@ from statistics_saves import build
 from sticheln_tui import persistence
 from sticheln_tui.bots import LEVELS
 from sticheln_tui.cli import main
-from sticheln_tui.core.statistics import LEVEL_HEADERS, game_table, statistics
+from sticheln_tui.core.statistics import LEVEL_HEADERS, game_table, statistics, tables
+from sticheln_tui.widgets.colours import colour_name
 
 LOWEST_WINS = {"sticheln": False, "hattrick": False, "seven-seals": True}
 
@@ -149,12 +150,13 @@ def test_the_command_line_prints_the_tables(saves, monkeypatch, capsys):
         f"{len(saved)} finished games counted. 1 unfinished game is not counted. "
         "2 saves could not be read."
     )
-    # Each player's row: name, then the figures, aligned in columns.
+    # Every row of every table (the figures checked above): name, then figures in columns.
     stats = statistics(persistence.list_saves(directory))
     lines = out.splitlines()
-    for game in stats.games:
-        for row in game_table(game).rows:
-            assert any(line.split() == " ".join(row).split() for line in lines), row
+    for game in tables(stats, colour_name):
+        for table in game:
+            for row in table.rows:
+                assert any(line.split() == " ".join(row).split() for line in lines), row
     header = next(line for line in lines if line.split()[:2] == ["Player", "Games"])
     row = next(line for line in lines if line.split()[:1] == ["Bob"])
     assert len(row) <= len(header) and row.index("Bob") == header.index("Player")
