@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Sparkline, Static, TabbedContent, TabPane
+from textual.widgets import Sparkline, Static, TabbedContent, TabPane, Tabs
 
 from ..core.catalogue import TITLES
 from ..core.statistics import (
@@ -46,10 +46,20 @@ SPARKLINE_CELLS = 30  # a sparkline of few games widens each game up to this wid
 WIDEST_GAME = 3  # cells a game takes at most in a sparkline
 
 
-class StatisticsScreen(Screen):
-    """Opaque and public: only finished games, whose every card the table has seen."""
+class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games here
+    """Opaque and public: only finished games, whose every card the table has seen.
+    Keys as on the scores: Tab (or ← →) the next game, ↑ ↓ PgUp PgDn scroll."""
 
-    BINDINGS = [Binding("escape", "close", N_("Back"), key_display="Esc")]
+    BINDINGS = [
+        Binding("escape", "close", N_("Back"), key_display="Esc"),
+        # Translators: a key's label on the statistics: on to the next game's figures.
+        Binding("tab", "next_tab", N_("Next game"), key_display="Tab"),
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
+    ]
+    AUTO_FOCUS = "Tabs"  # ← and → switch games too
 
     def __init__(self, saves: Path) -> None:
         super().__init__()
@@ -67,8 +77,8 @@ class StatisticsScreen(Screen):
     def on_mount(self) -> None:
         if self.stats is None:
             self._read()
-        else:
-            self._focus_figures()
+        else:  # drawn again in another language
+            self._focus_tabs()
 
     @work(thread=True, exit_on_error=False)
     def _read(self) -> None:
@@ -80,12 +90,13 @@ class StatisticsScreen(Screen):
     async def _show(self, stats: Statistics) -> None:
         self.stats = stats
         await self.recompose()
-        self._focus_figures()
+        self._focus_tabs()
 
-    def _focus_figures(self) -> None:
-        scrolls = self.query(".stats-scroll")
-        if scrolls:
-            scrolls.first().focus()
+    def _focus_tabs(self) -> None:
+        """← and → switch games."""
+        tabs = self.query(Tabs)
+        if tabs:
+            tabs.first().focus()
 
     def _figures(self, stats: Statistics) -> ComposeResult:
         if not stats.games:
@@ -102,7 +113,7 @@ class StatisticsScreen(Screen):
             for game, game_tables in zip(stats.games, tables(stats, colour_name), strict=True):
                 with (
                     TabPane(_(TITLES[game.game]), id=f"stats-{game.game}"),
-                    VerticalScroll(classes="stats-scroll"),
+                    VerticalScroll(classes="stats-scroll", can_focus=False),
                 ):
                     main, *others = game_tables
                     yield Static(players_table(main, game), classes="stats-table")
@@ -113,6 +124,19 @@ class StatisticsScreen(Screen):
                         yield Static(rich_table(table), classes="stats-table")
                         if table.note:
                             yield Static(table.note, classes="stats-note")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_tab", "scroll"):
+            return bool(self.query(TabbedContent))  # once there are figures to see
+        return True
+
+    def action_next_tab(self) -> None:
+        self.query_one(Tabs).action_next_tab()
+
+    def action_scroll(self, direction: str) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            getattr(pane.query_one(VerticalScroll), f"scroll_{direction}")()
 
     def action_close(self) -> None:
         self.dismiss()
