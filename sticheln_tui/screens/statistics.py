@@ -116,14 +116,10 @@ class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games he
                     VerticalScroll(classes="stats-scroll", can_focus=False),
                 ):
                     main, *others = game_tables
-                    yield Static(players_table(main, game), classes="stats-table")
-                    if main.note:
-                        yield Static(main.note, classes="stats-note")
+                    yield from titled(main, players_table(main, game))
                     yield from sparklines(game)
                     for table in others:
-                        yield Static(rich_table(table), classes="stats-table")
-                        if table.note:
-                            yield Static(table.note, classes="stats-note")
+                        yield from titled(table, rich_table(table))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("next_tab", "scroll"):
@@ -142,14 +138,16 @@ class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games he
         self.dismiss()
 
 
+def titled(table: TextTable, drawn: Table) -> ComposeResult:
+    """A table under its title (as wide as the screen, not the table), its note below."""
+    yield Static(table.title, classes="stats-heading")
+    yield Static(drawn, classes="stats-table")
+    if table.note:
+        yield Static(table.note, classes="stats-note")
+
+
 def rich_table(table: TextTable) -> Table:
-    drawn = Table(
-        title=table.title,
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-    )
+    drawn = Table(box=box.SIMPLE_HEAD, show_edge=False)
     for column, (header, figure_column) in enumerate(
         zip(table.headers, table.figures, strict=True)
     ):
