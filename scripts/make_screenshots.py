@@ -556,7 +556,8 @@ async def statistics_screens() -> None:
     app = StichelnApp()
     async with app.run_test(size=SIZE) as pilot:
         await first_screen_ready(app, pilot)
-        app.screen.query_one("#menu").highlighted = 3  # Statistics
+        menu = app.screen.query_one("#menu")
+        menu.highlighted = menu.get_option_index("statistics")
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await shoot(app, pilot, "statistics")
