@@ -23,6 +23,9 @@ from .catalogue import TITLES
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..persistence import SaveEntry
+    from .table import TableGame
+
+Players = dict[tuple[str, str | None], "PlayerStats"]  # by name (case folded) and bot level
 
 SHARE_COLUMN = 3  # the players' table's column of win shares (the screen draws bars there)
 NOTE_WIDTH = 78  # a table's note is wrapped to fit an 80-column terminal
@@ -104,7 +107,7 @@ def statistics(entries: Iterable[SaveEntry]) -> Statistics:
         else:
             finished.append(entry)
     finished.sort(key=lambda entry: entry.modified)  # oldest first: the last name is the latest
-    per_game: dict[str, dict[tuple[str, str | None], PlayerStats]] = {key: {} for key in TITLES}
+    per_game: dict[str, Players] = {key: {} for key in TITLES}
     counts: Counter[str] = Counter()
     lowest_wins = {}
     for entry in finished:
@@ -120,7 +123,7 @@ def statistics(entries: Iterable[SaveEntry]) -> Statistics:
     return Statistics(games, len(finished), unfinished, unreadable)
 
 
-def _add_game(players: dict, game, levels: Sequence[str | None]) -> None:
+def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -> None:
     winners = game.winners
     totals = game.totals
     for seat, (name, level) in enumerate(zip(game.players, levels, strict=True)):
@@ -136,8 +139,7 @@ def _add_game(players: dict, game, levels: Sequence[str | None]) -> None:
             # Only Sticheln's deal scores have pain colours; the other games choose none.
             player.pain_colours.update(getattr(result.scores[seat], "pain_colours", ()))
         if level is None:
-            others = {other for index, other in enumerate(levels) if index != seat and other}
-            for other in others:
+            for other in set(levels) - {None}:  # the bot levels at the table
                 record = player.against.setdefault(other, Against())
                 record.games += 1
                 record.wins += share
