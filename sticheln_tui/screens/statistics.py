@@ -29,6 +29,7 @@ from ..core.statistics import (
     PlayerStats,
     Statistics,
     TextTable,
+    cells,
     counted_line,
     figure,
     player_label,
@@ -140,10 +141,10 @@ class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games he
 
 def titled(table: TextTable, drawn: Table) -> ComposeResult:
     """A table under its title (as wide as the screen, not the table), its note below."""
-    yield Static(table.title, classes="stats-heading")
+    yield Static(Text(table.title), classes="stats-heading")
     yield Static(drawn, classes="stats-table")
     if table.note:
-        yield Static(table.note, classes="stats-note")
+        yield Static(Text(table.note), classes="stats-note")
 
 
 def rich_table(table: TextTable) -> Table:
@@ -186,11 +187,11 @@ def sparklines(game: GameStats) -> ComposeResult:
         return
     # Translators: a heading over a small chart per player of the statistics.
     yield Static(_("Totals, game by game (the latest on the right)"), classes="stats-heading")
-    width = max(len(player_label(player)) for player in shown)
+    width = max(cells(player_label(player)) for player in shown)
     for player in shown:
         totals = player.totals[-MOST_GAMES_DRAWN:]
         with Horizontal(classes="stats-spark-row"):
-            label = Static(player_label(player), classes="stats-spark-name")
+            label = Static(Text(player_label(player)), classes="stats-spark-name")
             label.styles.width = width + 1
             yield label
             line = Sparkline(totals, classes="stats-spark")
