@@ -1,7 +1,7 @@
 """Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
 
 Run from the project root: python scripts/make_screenshots.py [GROUP ...]; with groups
-(sticheln, hattrick, seven-seals, first), only those screenshots are made.
+(sticheln, hattrick, seven-seals, first, statistics), only those screenshots are made.
 """
 
 from __future__ import annotations
@@ -530,11 +530,45 @@ async def first_screens() -> None:
         await shoot(app, pilot, "first_screen_continue")
 
 
+def finished_saves(directory: Path, games: int) -> None:
+    """Finished games of all three games in `directory`: Ann and Bob with and against
+    computer players of every level (normal bots play every seat, for speed)."""
+    tables = (
+        (Game, ["Ann", "Bob", "Normal 3", "Strong 4"], (None, None, "normal", "strong")),
+        (HattrickGame, ["Ann", "Easy 2", "Normal 3", "Cid"], (None, "easy", "normal", None)),
+        (SevenSealsGame, ["Bob", "Ann", "Strong 3"], (None, None, "strong")),
+    )
+    for number in range(games):
+        kind, names, levels = tables[number % len(tables)]
+        game = kind(names, kind.OPTIONS(), number % len(names), SEED + number)
+        bots = [make_bot("normal", seat, game=kind.GAME) for seat in range(len(names))]
+        while not game.finished:
+            game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+        path = directory / f"{kind.GAME}-{number:03}.json"
+        persistence.save(path, persistence.Record(game, levels, len(game.results)))
+        os.utime(path, (number, number))  # saved in the order played
+
+
+async def statistics_screens() -> None:
+    """The statistics of 30 finished games, from the first screen."""
+    fresh_saves()
+    finished_saves(Path(os.environ[SAVES_ENV]), 30)
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await first_screen_ready(app, pilot)
+        menu = app.screen.query_one("#menu")
+        menu.highlighted = menu.get_option_index("statistics")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await shoot(app, pilot, "statistics")
+
+
 GROUPS = {
     "sticheln": sticheln_screens,
     "hattrick": hattrick_screens,
     "seven-seals": seven_seals_screens,
     "first": first_screens,
+    "statistics": statistics_screens,
 }
 
 if __name__ == "__main__":

@@ -414,6 +414,12 @@ class StichelnApp(WorkaroundApp):
     def _game_chosen(self, event: MenuScreen.GameChosen) -> None:
         self._show(self._setup(event.game))
 
+    @on(MenuScreen.StatisticsChosen)
+    def _statistics_chosen(self) -> None:
+        from .screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen(self.saves))
+
     @on(MenuScreen.RulesChosen)
     def _rules_chosen(self) -> None:
         self.action_rules()

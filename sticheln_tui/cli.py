@@ -321,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("list the saved games, newest first, and exit"),
     )
     start.add_argument(
+        "--stats",
+        action="store_true",
+        help=_("print statistics of the finished games in the saves, and exit"),
+    )
+    start.add_argument(
         "--replay",
         type=_file,
         metavar=_("FILE"),
@@ -368,6 +373,28 @@ def _list_saves() -> int:
         print(_("No saved games in {directory}.").format(directory=directory))
     for entry in entries:
         print(f"  {entry.describe()}")
+    return 0
+
+
+def _stats() -> int:
+    from . import persistence
+    from .core.statistics import counted_line, plain, statistics, tables
+    from .widgets.colours import colour_name
+
+    directory = saves_directory()
+    stats = statistics(persistence.list_saves(directory))
+    if stats.games:
+        print(_("Statistics of the finished games in {directory}").format(directory=directory))
+    else:
+        print(
+            _(
+                "No finished games in {directory} yet: finish one, and its figures appear here."
+            ).format(directory=directory)
+        )
+    for game in tables(stats, colour_name):
+        for table in game:
+            print("\n" + plain(table))
+    print("\n" + counted_line(stats) if stats.games else counted_line(stats))
     return 0
 
 
@@ -448,13 +475,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.export is not None:
-        if args.resume or args.replay or args.list_saves:
+        if args.resume or args.replay or args.list_saves or args.stats:
             parser.error(_("--export goes with --load FILE or alone"))
         _check_alone(parser, args, "--export")
         return _export(parser, args)
     if args.list_saves:
         _check_alone(parser, args, "--list-saves")
         return _list_saves()
+    if args.stats:
+        _check_alone(parser, args, "--stats")
+        return _stats()
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:

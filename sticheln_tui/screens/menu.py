@@ -1,5 +1,5 @@
-"""The first screen: continue the latest unfinished game, start one of the games, read
-the rules, choose the language, or quit.
+"""The first screen: continue the latest unfinished game, start one of the games, see the
+statistics, read the rules, choose the language, or quit.
 
 Drawn at once: it loads no game, and the unfinished game (reading a save replays its
 moves) is looked up in a thread once the first frame is up, then offered at the top.
@@ -26,7 +26,13 @@ if TYPE_CHECKING:
 
     from ..persistence import SaveEntry
 
-CONTINUE, RULES, LANGUAGE, QUIT = "continue", "rules", "language", "quit"
+CONTINUE, STATISTICS, RULES, LANGUAGE, QUIT = (
+    "continue",
+    "statistics",
+    "rules",
+    "language",
+    "quit",
+)
 
 
 class MenuScreen(KeyGuardedScreen):
@@ -43,6 +49,9 @@ class MenuScreen(KeyGuardedScreen):
         def __init__(self, game: str) -> None:
             super().__init__()
             self.game = game
+
+    class StatisticsChosen(Message):
+        """Show the statistics of the finished games."""
 
     class RulesChosen(Message):
         """Show the rules."""
@@ -76,6 +85,7 @@ class MenuScreen(KeyGuardedScreen):
         """The menu; Continue on top once an unfinished game was found."""
         entries = [Option(_(title), id=game) for game, title in TITLES.items()]
         entries += [
+            Option(_("Statistics"), id=STATISTICS),
             Option(_("Rules"), id=RULES),
             Option(language_entry(), id=LANGUAGE),
             Option(_("Quit"), id=QUIT),
@@ -117,6 +127,8 @@ class MenuScreen(KeyGuardedScreen):
         choice = event.option.id
         if choice == CONTINUE:
             self.post_message(self.ContinueChosen(self.unfinished))
+        elif choice == STATISTICS:
+            self.post_message(self.StatisticsChosen())
         elif choice == RULES:
             self.post_message(self.RulesChosen())
         elif choice == LANGUAGE:

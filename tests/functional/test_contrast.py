@@ -31,6 +31,7 @@ from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.review import frames
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
+from sticheln_tui.core.statistics import statistics
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
@@ -64,6 +65,7 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsTableScreen,
 )
 from sticheln_tui.screens.seven_seals import last_event_text as seven_seals_event
+from sticheln_tui.screens.statistics import StatisticsScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 from sticheln_tui.widgets.cards import card_text
@@ -255,6 +257,13 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "Hattrick scores", lambda: HattrickScoreboardScreen(deal.view(None)), ()
     end = hattrick_to(lambda g: g.finished)
     yield "Hattrick final", lambda: HattrickScoreboardScreen(end.view(None)), ()
+    finished = [
+        SaveEntry(tmp_path / f"{number}.json", number, Record(game, levels), None)
+        for number, (game, levels) in enumerate(
+            ((over, (None, "easy", "strong", None)), (over, (None,) * 4), (end, (None,) * 4))
+        )
+    ]
+    yield "statistics", partial(statistics_screen, tmp_path, finished), ()
     yield from seven_seals_screens()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
     yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
@@ -268,6 +277,13 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
     yield "command palette", StichelnSetupScreen, ("ctrl+p", 0.2)
     yield "theme list", StichelnSetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
+
+
+def statistics_screen(saves, entries: list[SaveEntry]) -> StatisticsScreen:
+    """The statistics of these saves, already read."""
+    screen = StatisticsScreen(saves)
+    screen.stats = statistics(entries)
+    return screen
 
 
 def seven_seals_screens() -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, ...]]]:

@@ -1,0 +1,345 @@
+"""Statistics over the finished games in the saves: per game and per player, games played,
+wins, totals, pain colours and results against each bot level.
+
+Pure: it is handed the saves as listed (`persistence.list_saves`), reads nothing itself
+and never imports Textual or Rich. The one store is the saves directory: nothing is kept
+apart from it. Every figure follows the game's own final result: `TableGame.winners` (the
+scoreboard's winners) and `TableGame.totals`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..i18n import N_, _, ngettext, pgettext
+from .cards import COLOUR_ORDER
+from .catalogue import TITLES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..persistence import SaveEntry
+    from .table import TableGame
+
+Players = dict[tuple[str, str | None], "PlayerStats"]  # by name (case folded) and bot level
+
+SHARE_COLUMN = 3  # the players' table's column of win shares (the screen draws bars there)
+NOTE_WIDTH = 78  # a table's note is wrapped to fit an 80-column terminal
+
+# A column per bot level, weakest first (the levels of `bots.LEVELS`).
+LEVEL_HEADERS = {
+    # Translators: statistics' column headers: games against a computer player of this
+    # level ("easy", "normal", "strong", as at setup). Short.
+    "easy": N_("vs easy"),
+    "normal": N_("vs normal"),
+    "strong": N_("vs strong"),
+}
+
+
+@dataclass
+class Against:
+    """A human's games at tables with a computer player of one level, and the wins there."""
+
+    games: int = 0
+    wins: Fraction = Fraction(0)
+
+
+@dataclass
+class PlayerStats:
+    """One player's record in one game."""
+
+    name: str  # as written in the latest game
+    level: str | None  # a bot's level; None for a human
+    totals: list[int] = field(default_factory=list)  # each game's final total, oldest first
+    deals: int = 0  # deals played, tie-break deals included
+    wins: Fraction = Fraction(0)  # a win shared by k counts 1/k
+    pain_colours: Counter[str] = field(default_factory=Counter)  # Sticheln: colour -> deals
+    against: dict[str, Against] = field(default_factory=dict)  # by bot level
+
+    @property
+    def games(self) -> int:
+        return len(self.totals)
+
+    @property
+    def average(self) -> float:
+        return sum(self.totals) / len(self.totals)
+
+    @property
+    def per_deal(self) -> float:
+        return sum(self.totals) / self.deals
+
+
+@dataclass
+class GameStats:
+    """Every player's record in one game (its key), best win share first."""
+
+    game: str
+    lowest_wins: bool  # totals are penalty points
+    games: int  # finished games of it
+    players: list[PlayerStats]
+
+    def best(self, player: PlayerStats) -> int:
+        return min(player.totals) if self.lowest_wins else max(player.totals)
+
+
+@dataclass
+class Statistics:
+    games: list[GameStats]  # in the first screen's order; only games finished at least once
+    finished: int  # finished games counted
+    unfinished: int  # saves of games still going: not counted
+    unreadable: int  # saves that would not load: skipped
+
+
+def statistics(entries: Iterable[SaveEntry]) -> Statistics:
+    """The statistics of the finished games among these saves (in any order): a save that
+    will not load is counted and skipped, an unfinished game counted and left out."""
+    unreadable = unfinished = 0
+    finished = []
+    for entry in entries:
+        if entry.record is None:
+            unreadable += 1
+        elif not entry.finished:
+            unfinished += 1
+        else:
+            finished.append(entry)
+    finished.sort(key=lambda entry: entry.modified)  # oldest first: the last name is the latest
+    per_game: dict[str, Players] = {key: {} for key in TITLES}
+    counts: Counter[str] = Counter()
+    lowest_wins = {}
+    for entry in finished:
+        game, levels = entry.record.game, entry.record.levels
+        counts[game.GAME] += 1
+        lowest_wins[game.GAME] = game.LOWEST_WINS
+        _add_game(per_game[game.GAME], game, levels)
+    games = [
+        GameStats(key, lowest_wins[key], counts[key], _ranked(players.values()))
+        for key, players in per_game.items()
+        if players
+    ]
+    return Statistics(games, len(finished), unfinished, unreadable)
+
+
+def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -> None:
+    winners = game.winners
+    totals = game.totals
+    for seat, (name, level) in enumerate(zip(game.players, levels, strict=True)):
+        # A bot and a human of the same name are two players; so are bots of two levels.
+        key = (name.strip().casefold(), level)
+        player = players.setdefault(key, PlayerStats(name.strip(), level))
+        player.name = name.strip()
+        player.totals.append(totals[seat])
+        player.deals += len(game.results)
+        share = Fraction(1, len(winners)) if seat in winners else Fraction(0)
+        player.wins += share
+        for result in game.results:
+            # Only Sticheln's deal scores have pain colours; the other games choose none.
+            player.pain_colours.update(getattr(result.scores[seat], "pain_colours", ()))
+        if level is None:
+            for other in set(levels) - {None}:  # the bot levels at the table
+                record = player.against.setdefault(other, Against())
+                record.games += 1
+                record.wins += share
+
+
+def _ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:
+    return sorted(players, key=lambda p: (-p.wins / p.games, -p.games, p.name.casefold()))
+
+
+# -- as tables of text, for the command line and the screen ---------------------------
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """Headers and rows of cells; a column of figures is right-aligned."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    figures: tuple[bool, ...]  # by column: right-aligned
+    note: str = ""  # what the table means, shown under it
+
+
+def wins_text(wins: Fraction) -> str:
+    """A number of wins, shared ones as fractions: 2, 1.5, 0.33."""
+    if wins.denominator == 1:
+        return str(wins.numerator)
+    return f"{float(wins):.2f}".rstrip("0")
+
+
+def figure(value: float, signed: bool, places: int = 1) -> str:
+    """A score: with its sign where scores run both ways, plain for penalty points."""
+    return f"{value:+.{places}f}" if signed and value else f"{value:.{places}f}"
+
+
+def player_label(player: PlayerStats) -> str:
+    if player.level is None:
+        return player.name
+    # Translators: a computer player's row in the statistics: "Strong 3 (bot)".
+    return _("{name} (bot)").format(name=player.name)
+
+
+def game_table(stats: GameStats) -> TextTable:
+    """Games, wins, win share, average, best total and average per deal of each player."""
+    signed = not stats.lowest_wins
+    rows = tuple(
+        (
+            player_label(player),
+            str(player.games),
+            wins_text(player.wins),
+            f"{float(player.wins / player.games):.0%}",
+            figure(player.average, signed),
+            figure(stats.best(player), signed, 0),
+            figure(player.per_deal, signed),
+        )
+        for player in stats.players
+    )
+    title = ngettext(
+        "{game}: {count} finished game", "{game}: {count} finished games", stats.games
+    ).format(game=_(TITLES[stats.game]), count=stats.games)
+    note = (
+        # Translators: under Seven Seals' statistics: its totals are penalty points.
+        _("Penalty points: the lowest total wins, and the best total is the lowest.")
+        if stats.lowest_wins
+        else ""
+    )
+    headers = (
+        _("Player"),
+        # Translators: statistics' column headers, short: games played, wins (shared ones
+        # as fractions), share of games won, average total, best total, average per deal.
+        pgettext("statistics", "Games"),
+        _("Wins"),
+        _("Won"),
+        _("Average"),
+        _("Best"),
+        _("Per deal"),
+    )
+    return TextTable(title, headers, rows, (False, True, True, True, True, True, True), note)
+
+
+def pain_table(stats: GameStats, colour_name) -> TextTable | None:
+    """How many deals each player chose each pain colour in (Sticheln only)."""
+    players = [player for player in stats.players if player.pain_colours]
+    if not players:
+        return None
+    chosen = {colour for player in players for colour in player.pain_colours}
+    colours = sorted(chosen, key=COLOUR_ORDER.__getitem__)
+    rows = tuple(
+        (player_label(player), *(str(player.pain_colours[colour]) for colour in colours))
+        for player in players
+    )
+    headers = (_("Player"), *(colour_name(colour) for colour in colours))
+    # Translators: a heading in the statistics; each colour with the deals it was chosen in.
+    return TextTable(
+        _("Pain colours chosen (deals)"), headers, rows, (False, *(True,) * len(colours))
+    )
+
+
+def against_table(stats: GameStats) -> TextTable | None:
+    """Each human's games and wins at tables with a computer player of each level."""
+    humans = [player for player in stats.players if player.level is None and player.against]
+    if not humans:
+        return None
+    levels = [level for level in LEVEL_HEADERS if any(level in p.against for p in humans)]
+    rows = tuple(
+        (
+            player.name,
+            *(
+                # Translators: wins out of games in the statistics: "1.5 of 4".
+                _("{wins} of {games}").format(
+                    wins=wins_text(player.against[level].wins), games=player.against[level].games
+                )
+                if level in player.against
+                else "-"
+                for level in levels
+            ),
+        )
+        for player in humans
+    )
+    headers = (_("Player"), *(_(LEVEL_HEADERS[level]) for level in levels))
+    return TextTable(
+        # Translators: a heading in the statistics.
+        _("Wins against computer players"),
+        headers,
+        rows,
+        (False, *(True,) * len(levels)),
+        # Translators: under the statistics' table of results against computer players.
+        _(
+            "A game counts against a level when a computer player of that level sat at the "
+            "table; a table with two levels counts for both."
+        ),
+    )
+
+
+def tables(stats: Statistics, colour_name) -> list[list[TextTable]]:
+    """Each game's tables: its players, their pain colours, their results against bots.
+    `colour_name` names a colour in the player's language."""
+    return [
+        [
+            table
+            for table in (game_table(game), pain_table(game, colour_name), against_table(game))
+            if table is not None
+        ]
+        for game in stats.games
+    ]
+
+
+def counted_line(stats: Statistics) -> str:
+    """How many saves were counted, left out and skipped (nothing said of none)."""
+    counts = (
+        (
+            stats.finished,
+            ngettext(
+                "{count} finished game counted.", "{count} finished games counted.", stats.finished
+            ),
+        ),
+        (
+            stats.unfinished,
+            ngettext(
+                "{count} unfinished game is not counted.",
+                "{count} unfinished games are not counted.",
+                stats.unfinished,
+            ),
+        ),
+        (
+            stats.unreadable,
+            ngettext(
+                "{count} save could not be read.",
+                "{count} saves could not be read.",
+                stats.unreadable,
+            ),
+        ),
+    )
+    return " ".join(text.format(count=count) for count, text in counts if count)
+
+
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: wide characters two, combining ones none."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
+
+
+def plain(table: TextTable) -> str:
+    """The table as aligned lines of plain text."""
+    widths = [
+        max(cells(row[column]) for row in (table.headers, *table.rows))
+        for column in range(len(table.headers))
+    ]
+
+    def line(row: Sequence[str]) -> str:
+        padded = (
+            " " * (width - cells(cell)) + cell if figure else cell + " " * (width - cells(cell))
+            for cell, width, figure in zip(row, widths, table.figures, strict=True)
+        )
+        return "  ".join(padded).rstrip()
+
+    lines = [table.title, "", "  " + line(table.headers)]
+    lines += ["  " + line(row) for row in table.rows]
+    if table.note:
+        lines += ["", textwrap.fill(table.note, NOTE_WIDTH)]
+    return "\n".join(lines)

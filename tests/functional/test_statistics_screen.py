@@ -1,0 +1,75 @@
+"""The statistics screen, opened from the first screen over a prepared saves directory."""
+
+from __future__ import annotations
+
+import threading
+
+from helpers import screen_text
+from statistics_saves import build
+from textual.widgets import OptionList, Sparkline, TabbedContent
+
+from sticheln_tui import persistence
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.screens.menu import STATISTICS, MenuScreen
+from sticheln_tui.screens.statistics import StatisticsScreen
+
+
+async def open_statistics(pilot) -> None:
+    """From the first screen, once it is up, Enter on Statistics."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    menu = pilot.app.screen.query_one("#menu", OptionList)
+    menu.highlighted = menu.get_option_index(STATISTICS)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, StatisticsScreen)
+
+
+async def test_statistics_open_from_the_first_screen_and_escape_goes_back(
+    saves_in_a_temporary_directory,
+):
+    saved = build(saves_in_a_temporary_directory)
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_statistics(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert (
+            f"{len(saved)} finished games counted. 1 unfinished game is not counted. "
+            "2 saves could not be read." in " ".join(text.split())
+        )
+        assert "Sticheln: 4 finished games" in text
+        for name in ("Ann", "Bob", "Normal 3 (bot)", "Max (bot)"):
+            assert name in text
+        assert app.screen.query(Sparkline)  # totals game by game
+        await pilot.press("tab", "tab")  # the next game, twice
+        assert app.screen.query_one(TabbedContent).active == "stats-seven-seals"
+        assert "Penalty points: the lowest total wins" in " ".join(screen_text(app).split())
+        await app.speak("de")  # drawn again in German, on the same game
+        await pilot.pause()
+        assert app.screen.query_one(TabbedContent).active == "stats-seven-seals"
+        assert "Strafpunkte: die niedrigste Summe gewinnt" in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_line_says_the_saves_are_being_read_then_that_there_are_none(monkeypatch):
+    read = threading.Event()
+    list_saves = persistence.list_saves
+
+    def slow_list(directory):
+        read.wait(10)
+        return list_saves(directory)
+
+    monkeypatch.setattr(persistence, "list_saves", slow_list)
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_statistics(pilot)
+        assert "Reading the saved games..." in screen_text(app)
+        read.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "No finished games yet" in text and "Reading" not in text
