@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -15,14 +16,19 @@ from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
+    PANEL_FRAME,
     AnyView,
+    TrickSeat,
     last_trick_text,
     leftover_text,
     play_hint,
     players_text,
+    roomy_trick_text,
+    seat_notes,
     status_line,
     table_name_width,
     trick_label,
+    trick_seats,
     trick_stands,
     trick_text,
     turn_text,
@@ -50,6 +56,27 @@ class TableScreen(PrivateScreen):
         }
         if view.leftover_count:  # the same all game long: shown from the start or never
             texts["leftover"] = leftover_text(view)
+        return texts
+
+    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
+        """The note over the trick, and each seat's place in it (for the roomy table)."""
+        return trick_seats(self.view)
+
+    def place_notes(self, seat: int) -> list[Text]:
+        """What the roomy table shows of a seat above its card."""
+        return seat_notes(self.view, seat)
+
+    def _texts(self, width: int) -> dict[str, Text]:
+        """`table_texts`; on a roomy screen the trick as the seats' places, beside the
+        seats panel."""
+        texts = self.table_texts(width)
+        if self.roomy:
+            seats_id = self.SEATS_PANEL[0]
+            seats = texts[seats_id].plain.split("\n")
+            room = width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
+            texts["trick"] = roomy_trick_text(
+                self.view, *self.trick_places(), self.place_notes, room
+            )
         return texts
 
     def trick_title(self) -> str:
@@ -97,12 +124,10 @@ class TableScreen(PrivateScreen):
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _update_texts(self) -> None:
-        for widget_id, text in self.table_texts(self.app.size.width).items():
+        for widget_id, text in self._texts(self.app.size.width).items():
             update_text(self.query_one(f"#{widget_id}", Static), text)
 
-    @on(events.Resize)
-    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
-    def _fit_names(self) -> None:
+    def fit(self) -> None:
         self._update_texts()
 
     @on(Hand.CursorMoved)
