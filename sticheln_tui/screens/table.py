@@ -7,6 +7,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ..core.cards import Card
@@ -17,10 +18,12 @@ from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
     PANEL_FRAME,
+    TALL,
     AnyView,
     TrickSeat,
     last_trick_text,
     leftover_text,
+    places_fit,
     play_hint,
     players_text,
     roomy_trick_text,
@@ -66,18 +69,25 @@ class TableScreen(PrivateScreen):
         """What the roomy table shows of a seat above its card."""
         return seat_notes(self.view, seat)
 
-    def _texts(self, width: int) -> dict[str, Text]:
-        """`table_texts`; on a roomy screen the trick as the seats' places, beside the
-        seats panel."""
-        texts = self.table_texts(width)
-        if self.roomy:
-            seats_id = self.SEATS_PANEL[0]
-            seats = texts[seats_id].plain.split("\n")
-            room = width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
-            texts["trick"] = roomy_trick_text(
-                self.view, *self.trick_places(), self.place_notes, room
-            )
-        return texts
+    def _texts(self, size: Size) -> tuple[dict[str, Text], bool]:
+        """`table_texts` at a terminal `size`, and whether the trick goes below the seats
+        panel: on a roomy screen the trick is the seats' places, beside the panel if they
+        fit there, else below it on a tall screen; else a line a seat."""
+        texts = self.table_texts(size.width)
+        if not self.roomy:
+            return texts, False
+        seats = texts[self.SEATS_PANEL[0]].plain.split("\n")
+        beside = size.width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
+        below = size.width - PANEL_FRAME
+        count = len(self.view.players)
+        if places_fit(beside, count):
+            room, stacked = beside, False
+        elif places_fit(below, count) and size.height >= TALL:
+            room, stacked = below, True
+        else:
+            return texts, False
+        texts["trick"] = roomy_trick_text(self.view, *self.trick_places(), self.place_notes, room)
+        return texts, stacked
 
     def trick_title(self) -> str:
         view = self.view
@@ -124,7 +134,9 @@ class TableScreen(PrivateScreen):
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _update_texts(self) -> None:
-        for widget_id, text in self._texts(self.app.size.width).items():
+        texts, stacked = self._texts(self.app.size)
+        self.query_one("#table-row").set_class(stacked, "-stacked")
+        for widget_id, text in texts.items():
             update_text(self.query_one(f"#{widget_id}", Static), text)
 
     def fit(self) -> None:

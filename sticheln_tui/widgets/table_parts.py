@@ -43,14 +43,21 @@ POINTS_HEADER = N_("points")
 AnyView = SeatView | HattrickView  # a view of any game: the fields they share
 # Translators: after the card that wins the trick so far; keep it short.
 WINNING_MARK = N_("  ◀ winning")
-# From this terminal size on, a table draws its cards big and the trick as the seats'
-# places (`roomy_trick_text`); below it, everything on one line a seat, as at 80x24.
-ROOMY = Size(120, 36)
+# From this terminal size on, the screens draw their cards big and a table shows the trick
+# as the seats' places (`roomy_trick_text`) where they fit; below it, as at 80x24.
+ROOMY = Size(100, 30)
+TALL = 36  # lines enough for the seats' places below the seats panel, if not beside it
 COLUMN_GAP = 2  # cells between two seats' places in the roomy trick
+PLACE_MIN = 2 + 8 + COLUMN_GAP  # a seat's place: the turn mark, a name cut to 8 cells, a gap
 
 
 def is_roomy(size: Size) -> bool:
     return size.width >= ROOMY.width and size.height >= ROOMY.height
+
+
+def places_fit(width: int, seats: int) -> bool:
+    """Whether `seats` places fit side by side in `width` cells."""
+    return width >= seats * PLACE_MIN
 
 
 @dataclass(frozen=True)
@@ -312,10 +319,14 @@ def trick_text(view: SeatView, name_width: int) -> Text:
 
 def seat_notes(view: SeatView, seat: int) -> list[Text]:
     """A seat's place at the roomy table: the tricks it took, and its pain cards as the
-    view may show them."""
+    view may show them, a line each."""
     notes = [Text(f"{_(TRICKS_HEADER)} {view.tricks_won[seat]}")]
-    if view.rules.picks:
-        notes.append(pain_text(view, seat))
+    shown = view.pain_cards[seat] or ()
+    for pick in range(view.rules.picks):
+        if pick < len(shown):
+            notes.append(card_text(shown[pick]))
+        else:
+            notes.append(Text(FACE_DOWN if pick < view.picked[seat] else "", style="dim"))
     return notes
 
 
