@@ -7,7 +7,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.geometry import Size
 from textual.widgets import Static
 
 from ..core.cards import Card
@@ -18,7 +17,6 @@ from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
     PANEL_FRAME,
-    TALL,
     AnyView,
     TrickSeat,
     last_trick_text,
@@ -69,23 +67,17 @@ class TableScreen(PrivateScreen):
         """What the roomy table shows of a seat above its card."""
         return seat_notes(self.view, seat)
 
-    def _texts(self, size: Size) -> tuple[dict[str, Text], bool]:
-        """`table_texts` at a terminal `size`, and whether the trick goes below the seats
+    def _texts(self, width: int) -> tuple[dict[str, Text], bool]:
+        """`table_texts` at a terminal `width`, and whether the trick goes below the seats
         panel: on a roomy screen the trick is the seats' places, beside the panel if they
-        fit there, else below it on a tall screen; else a line a seat."""
-        texts = self.table_texts(size.width)
+        fit there (at `ROOMY` they always fit below it, eight seats or fewer)."""
+        texts = self.table_texts(width)
         if not self.roomy:
             return texts, False
         seats = texts[self.SEATS_PANEL[0]].plain.split("\n")
-        beside = size.width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
-        below = size.width - PANEL_FRAME
-        count = len(self.view.players)
-        if places_fit(beside, count):
-            room, stacked = beside, False
-        elif places_fit(below, count) and size.height >= TALL:
-            room, stacked = below, True
-        else:
-            return texts, False
+        beside = width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
+        stacked = not places_fit(beside, len(self.view.players))
+        room = width - PANEL_FRAME if stacked else beside
         texts["trick"] = roomy_trick_text(self.view, *self.trick_places(), self.place_notes, room)
         return texts, stacked
 
@@ -134,7 +126,7 @@ class TableScreen(PrivateScreen):
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _update_texts(self) -> None:
-        texts, stacked = self._texts(self.app.size)
+        texts, stacked = self._texts(self.app.size.width)
         self.query_one("#table-row").set_class(stacked, "-stacked")
         for widget_id, text in texts.items():
             update_text(self.query_one(f"#{widget_id}", Static), text)

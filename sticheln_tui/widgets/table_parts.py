@@ -32,6 +32,8 @@ from .cards import (
     colour_letter,
     colour_name_text,
     filled,
+    unbroken_lines,
+    words,
 )
 from .names import fit_name, name_column_width
 
@@ -44,9 +46,8 @@ AnyView = SeatView | HattrickView  # a view of any game: the fields they share
 # Translators: after the card that wins the trick so far; keep it short.
 WINNING_MARK = N_("  ◀ winning")
 # From this terminal size on, the screens draw their cards big and a table shows the trick
-# as the seats' places (`roomy_trick_text`) where they fit; below it, as at 80x24.
-ROOMY = Size(100, 30)
-TALL = 36  # lines enough for the seats' places below the seats panel, if not beside it
+# as the seats' places (`roomy_trick_text`); below it, everything as at 80x24.
+ROOMY = Size(120, 36)
 COLUMN_GAP = 2  # cells between two seats' places in the roomy trick
 PLACE_MIN = 2 + 8 + COLUMN_GAP  # a seat's place: the turn mark, a name cut to 8 cells, a gap
 
@@ -104,7 +105,10 @@ def roomy_trick_text(
     column = min(width // max(len(seats), 1), 3 * (BIG_CARD_WIDTH + COLUMN_GAP))
     inner = column - COLUMN_GAP
     columns = [_roomy_place(view, place, seat_notes(place.seat), inner) for place in seats]
-    rows = [Text() for _ in columns[0]] if columns else []
+    height = max((len(cells) for cells in columns), default=0)
+    rows = [Text() for _ in range(height)]
+    for cells in columns:
+        cells += [Text()] * (height - len(cells))
     for cells in columns:
         for row, cell in zip(rows, cells, strict=True):
             cell.truncate(inner)
@@ -132,12 +136,15 @@ def _roomy_place(view: AnyView, place: TrickSeat, notes: list[Text], inner: int)
         card[1].stylize("dim", 0, 1)
         card[1].stylize("dim", 5, 6)
         card[1].stylize("bold blink", 1, 5)
-    # Under the card, the mark's words alone: the compact line's arrow points sideways.
+    # Under the card, the mark's words alone (the compact line's arrow points sideways),
+    # in lines as wide as the card's place.
     if place.mark:
-        mark = Text(place.mark.replace("◀", "").strip(), style="bold")
+        mark = unbroken_lines(words(place.mark.replace("◀", "")), inner - len(indent))
+        mark.stylize("bold")
     else:
-        mark = Text(place.shown, style="dim")
-    lines = [*notes, Text(), *card, mark]
+        mark = unbroken_lines(words(place.shown), inner - len(indent))
+        mark.stylize("dim")
+    lines = [*notes, Text(), *card, *mark.split("\n")]
     return [name, *(Text(indent) + line for line in lines)]
 
 

@@ -72,18 +72,21 @@ async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_th
         assert app.game.moves[moves].card == chosen  # the game went on from where it was
 
 
-async def test_where_the_seats_places_do_not_fit_the_trick_stays_a_line_a_seat():
-    """Seven Seals' seals panel is wide: at 100x32 four places would not fit beside it,
-    while the hand has room for big cards."""
+async def test_where_the_seats_places_do_not_fit_beside_the_seats_panel_they_go_below_it():
+    """Seven Seals' seals panel is wide: five places do not fit beside it at 120x40."""
     game = seven_seals_until(
-        lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
+        lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2,
+        players=5,
+        seed=21,
     )
     app = StichelnApp()
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         screen = await table_of(app, pilot, game)
-        assert screen.query_one(Hand).big
-        trick = trick_shown(screen)
-        assert "╭" not in trick and len(trick.splitlines()) == 1 + len(PLAYERS)
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
+        seals, trick = screen.query_one("#seals"), screen.query_one("#trick")
+        assert screen.query_one("#table-row").has_class("-stacked")
+        assert trick.region.y >= seals.region.bottom and trick.region.width == seals.region.width
         assert "╭" in trick_shown(screen)
+        await pilot.resize_terminal(160, 40)  # room beside it
+        await pilot.pause()
+        assert not screen.query_one("#table-row").has_class("-stacked")
+        assert trick.region.y == seals.region.y
