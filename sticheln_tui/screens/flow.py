@@ -9,8 +9,8 @@ from textual import events, on
 from textual.message import Message
 from textual.screen import Screen
 
+from ..widgets.cards import is_roomy
 from ..widgets.hand import Hand
-from ..widgets.table_parts import is_roomy
 
 
 class KeyGuardedScreen(Screen):

@@ -9,6 +9,7 @@ import re
 from collections.abc import Collection, Iterable
 
 from rich.text import Text
+from textual.geometry import Size
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from .colours import colour_letter, colour_name
@@ -31,7 +32,14 @@ _COLOUR_STYLES = {
 }
 CARD_WIDTH = 6  # `[ 7 R]`
 BIG_CARD_WIDTH, BIG_CARD_HEIGHT = 6, 3  # a card drawn as a card, where there is room
+# From this terminal size on, the screens draw their cards big (`big_card_lines`) and a
+# table its trick as the seats' places; below it, everything as at 80x24.
+ROOMY = Size(120, 36)
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def is_roomy(size: Size) -> bool:
+    return size.width >= ROOMY.width and size.height >= ROOMY.height
 
 
 def rank_text(card: Card) -> str:

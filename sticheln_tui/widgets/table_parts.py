@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.geometry import Size
 
 from ..core.cards import COLOUR_LETTERS, Card
 from ..core.game import (
@@ -45,15 +44,9 @@ POINTS_HEADER = N_("points")
 AnyView = SeatView | HattrickView  # a view of any game: the fields they share
 # Translators: after the card that wins the trick so far; keep it short.
 WINNING_MARK = N_("  ◀ winning")
-# From this terminal size on, the screens draw their cards big and a table shows the trick
-# as the seats' places (`roomy_trick_text`); below it, everything as at 80x24.
-ROOMY = Size(120, 36)
+# On a roomy screen (`cards.is_roomy`) a table shows the trick as the seats' places.
 COLUMN_GAP = 2  # cells between two seats' places in the roomy trick
 PLACE_MIN = 2 + 8 + COLUMN_GAP  # a seat's place: the turn mark, a name cut to 8 cells, a gap
-
-
-def is_roomy(size: Size) -> bool:
-    return size.width >= ROOMY.width and size.height >= ROOMY.height
 
 
 def places_fit(width: int, seats: int) -> bool:
@@ -109,7 +102,6 @@ def roomy_trick_text(
     rows = [Text() for _ in range(height)]
     for cells in columns:
         cells += [Text()] * (height - len(cells))
-    for cells in columns:
         for row, cell in zip(rows, cells, strict=True):
             cell.truncate(inner)
             row.append_text(cell)
@@ -132,10 +124,8 @@ def _roomy_place(view: AnyView, place: TrickSeat, notes: list[Text], inner: int)
         card = big_card_lines(place.card)
     else:  # the card's place, empty: the seat to play waits with `...` in it
         waiting = "..." if seat == view.to_move else ""
-        card = [Text("╭┄┄┄┄╮", style="dim"), Text(f"┆{waiting:^4}┆"), Text("╰┄┄┄┄╯", style="dim")]
-        card[1].stylize("dim", 0, 1)
-        card[1].stylize("dim", 5, 6)
-        card[1].stylize("bold blink", 1, 5)
+        middle = Text.assemble(("┆", "dim"), (f"{waiting:^4}", "bold blink"), ("┆", "dim"))
+        card = [Text("╭┄┄┄┄╮", style="dim"), middle, Text("╰┄┄┄┄╯", style="dim")]
     # Under the card, the mark's words alone (the compact line's arrow points sideways),
     # in lines as wide as the card's place.
     if place.mark:
