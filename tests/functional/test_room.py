@@ -90,3 +90,16 @@ async def test_where_the_seats_places_do_not_fit_beside_the_seats_panel_they_go_
         await pilot.pause()
         assert not screen.query_one("#table-row").has_class("-stacked")
         assert trick.region.y == seals.region.y
+
+
+async def test_a_click_anywhere_on_a_big_card_chooses_it():
+    app = StichelnApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await table_of(app, pilot, two_cards_in_the_third_trick())
+        hand = screen.query_one(Hand)
+        assert hand.big and hand.cards[0].colour == hand.cards[1].colour and hand.cursor == 0
+        # The hand's frame takes a cell each side and its padding one more across; the
+        # second card starts seven cells in. Its bottom line is two lines down.
+        await pilot.click(Hand, offset=(1 + 1 + 7 + 2, 1 + 2))
+        await pilot.pause()
+        assert hand.cursor == 1
