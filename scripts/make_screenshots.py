@@ -48,6 +48,7 @@ HandoffScreen.HAND_OVER_SECONDS = 0.0
 StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)
+ROOMY_SIZE = (120, 40)  # a big terminal: the tables as they use its room
 EVERYONE = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 PLAYERS = EVERYONE[:4]
 SEED = 7
@@ -112,6 +113,9 @@ async def sticheln_screens() -> None:
         )
         await pilot.press("right", "right")
         await shoot(app, pilot, "table")
+        await pilot.resize_terminal(*ROOMY_SIZE)
+        await shoot(app, pilot, "table_120x40")
+        await pilot.resize_terminal(*SIZE)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         await shoot(app, pilot, "handoff_after_play")
@@ -384,6 +388,8 @@ async def hattrick_screens() -> None:
         app.continue_game(game)
         await until(pilot, lambda: isinstance(app.screen, HattrickTableScreen))
         await shoot(app, pilot, "hattrick_table")
+        await pilot.resize_terminal(*ROOMY_SIZE)
+        await shoot(app, pilot, "hattrick_table_120x40")
         await pilot.resize_terminal(*SIZE)
         await pilot.press("p")
         await shoot(app, pilot, "hattrick_pass_choice")
@@ -469,6 +475,9 @@ async def seven_seals_screens() -> None:
             app.continue_game(game)
             await until(pilot, lambda app=app, screen=screen: isinstance(app.screen, screen))
             await shoot(app, pilot, name)
+            if name in ("seven_seals_prediction", "seven_seals_table"):
+                await pilot.resize_terminal(*ROOMY_SIZE)
+                await shoot(app, pilot, f"{name}_120x40")
             if name == "seven_seals_table":
                 await pilot.resize_terminal(80, 24)
                 await shoot(app, pilot, "seven_seals_table_80x24")

@@ -5,9 +5,12 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from textual import events
+from textual import events, on
 from textual.message import Message
 from textual.screen import Screen
+
+from ..widgets.cards import is_roomy
+from ..widgets.hand import Hand
 
 
 class KeyGuardedScreen(Screen):
@@ -41,6 +44,28 @@ class FlowScreen(KeyGuardedScreen):
     # Set by the app while a computer player works out a pick or a choice behind it.
     bot_thinking = False
     _moved_on = False  # the game was asked to move on from what this screen shows
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fit_room()
+
+    @on(events.Resize)
+    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
+    def _fit_room(self) -> None:
+        """The layout for the terminal's size: from `ROOMY` on, the screen has the class
+        `-roomy` (for the stylesheet) and draws its cards big."""
+        roomy = is_roomy(self.app.size)
+        self.set_class(roomy, "-roomy")
+        for hand in self.query(Hand):
+            hand.big = roomy
+        self.fit()
+
+    @property
+    def roomy(self) -> bool:
+        return self.has_class("-roomy")
+
+    def fit(self) -> None:
+        """Redraw what depends on the terminal's size: its width, or `roomy`."""
 
     def guard_keys(self) -> None:
         super().guard_keys()

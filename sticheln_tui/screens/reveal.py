@@ -14,7 +14,7 @@ from ..core.game import SeatView
 from ..core.options import pain_colour
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import card_text, colour_name_text
+from ..widgets.cards import big_cards_text, card_text, colour_name_text
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
@@ -66,11 +66,22 @@ class RevealScreen(FlowScreen):
             yield Static(Text(f"{marked} {leads}"), classes="explain")
         yield KeysFooter()
 
+    def fit(self) -> None:
+        if not self.view.rules.dark:
+            self.query_one("#reveal-table", Static).update(self._cards_table())
+
     def _cards_table(self) -> Table:
+        """A row a player: name, pain cards (big where there is room), their colours."""
         table = Table(box=None, padding=(0, 2), show_header=False)
+        table.add_column(vertical="middle")
+        table.add_column()
+        table.add_column(vertical="middle")
         for seat, name in enumerate(self.view.players):
             cards = self.view.pain_cards[seat] or ()
-            row = Text(" ").join(card_text(card) for card in cards)
+            if self.roomy:
+                row = big_cards_text(cards)
+            else:
+                row = Text(" ").join(card_text(card) for card in cards)
             colours = Text(", ").join(colour_name_text(card.colour) for card in cards)
             table.add_row(Text(name, style="bold"), row, colours)
         return table

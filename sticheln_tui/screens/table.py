@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -15,14 +16,20 @@ from ..textual_fixes import KeysFooter
 from ..widgets.hand import Hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
+    PANEL_FRAME,
     AnyView,
+    TrickSeat,
     last_trick_text,
     leftover_text,
+    places_fit,
     play_hint,
     players_text,
+    roomy_trick_text,
+    seat_notes,
     status_line,
     table_name_width,
     trick_label,
+    trick_seats,
     trick_stands,
     trick_text,
     turn_text,
@@ -51,6 +58,28 @@ class TableScreen(PrivateScreen):
         if view.leftover_count:  # the same all game long: shown from the start or never
             texts["leftover"] = leftover_text(view)
         return texts
+
+    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
+        """The note over the trick, and each seat's place in it (for the roomy table)."""
+        return trick_seats(self.view)
+
+    def place_notes(self, seat: int) -> list[Text]:
+        """What the roomy table shows of a seat above its card."""
+        return seat_notes(self.view, seat)
+
+    def _texts(self, width: int) -> tuple[dict[str, Text], bool]:
+        """`table_texts` at a terminal `width`, and whether the trick goes below the seats
+        panel: on a roomy screen the trick is the seats' places, beside the panel if they
+        fit there (at `ROOMY` they always fit below it, eight seats or fewer)."""
+        texts = self.table_texts(width)
+        if not self.roomy:
+            return texts, False
+        seats = texts[self.SEATS_PANEL[0]].plain.split("\n")
+        beside = width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
+        stacked = not places_fit(beside, len(self.view.players))
+        room = width - PANEL_FRAME if stacked else beside
+        texts["trick"] = roomy_trick_text(self.view, *self.trick_places(), self.place_notes, room)
+        return texts, stacked
 
     def trick_title(self) -> str:
         view = self.view
@@ -97,12 +126,12 @@ class TableScreen(PrivateScreen):
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _update_texts(self) -> None:
-        for widget_id, text in self.table_texts(self.app.size.width).items():
+        texts, stacked = self._texts(self.app.size.width)
+        self.query_one("#table-row").set_class(stacked, "-stacked")
+        for widget_id, text in texts.items():
             update_text(self.query_one(f"#{widget_id}", Static), text)
 
-    @on(events.Resize)
-    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
-    def _fit_names(self) -> None:
+    def fit(self) -> None:
         self._update_texts()
 
     @on(Hand.CursorMoved)

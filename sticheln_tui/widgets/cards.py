@@ -9,6 +9,7 @@ import re
 from collections.abc import Collection, Iterable
 
 from rich.text import Text
+from textual.geometry import Size
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from .colours import colour_letter, colour_name
@@ -30,7 +31,15 @@ _COLOUR_STYLES = {
     "clubs": "bold #000000 on #22c55e",
 }
 CARD_WIDTH = 6  # `[ 7 R]`
+BIG_CARD_WIDTH, BIG_CARD_HEIGHT = 6, 3  # a card drawn as a card, where there is room
+# From this terminal size on, the screens draw their cards big (`big_card_lines`) and a
+# table its trick as the seats' places; below it, everything as at 80x24.
+ROOMY = Size(120, 36)
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def is_roomy(size: Size) -> bool:
+    return size.width >= ROOMY.width and size.height >= ROOMY.height
 
 
 def rank_text(card: Card) -> str:
@@ -64,12 +73,50 @@ def card_text(
     Zeros never take a trick (unless every card is a zero), so they are not bold: weaker,
     yet as readable as the rest (dimmed colours fall below 4.5:1 in 256 or 16 colours).
     """
+    return Text(
+        card_label(card, pain=pain, focused=focused), style=_card_style(card, focused, unavailable)
+    )
+
+
+def _card_style(card: Card, focused: bool, unavailable: bool) -> str:
     style = "" if unavailable else _COLOUR_STYLES[card.colour]
     if card.value == 0:
         style += " not bold"
     if focused:
         style += " reverse"
-    return Text(card_label(card, pain=pain, focused=focused), style=style.strip())
+    return style.strip()
+
+
+def big_card_lines(
+    card: Card, *, pain: bool = False, focused: bool = False, unavailable: bool = False
+) -> list[Text]:
+    """A card as three lines, outlined like a card so it reads without its colours, with
+    its value in two corners and its colour's letter (and `!` for a pain colour) between::
+
+        ╭12──╮   ┏12━━┓  focused: a heavy outline, and the marks of `card_label`
+        │ R! │   ►♠S! ◄
+        ╰──12╯   ┗━━12┛
+    """
+    rank = rank_text(card)
+    middle = f"{SUIT_SYMBOLS.get(card.colour, '')}{colour_letter(card.colour)}{'!' * pain}"
+    if focused:
+        rows = f"┏{rank:━<4}┓", f"►{middle:^4}◄", f"┗{rank:━>4}┛"
+    else:
+        rows = f"╭{rank:─<4}╮", f"│{middle:^4}│", f"╰{rank:─>4}╯"
+    style = _card_style(card, focused, unavailable)
+    return [Text(row, style=style) for row in rows]
+
+
+def big_cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Text:
+    """Cards drawn big (`big_card_lines`) side by side, one cell apart."""
+    rows = [Text(), Text(), Text()]
+    for index, card in enumerate(cards):
+        for row, line in zip(
+            rows, big_card_lines(card, pain=card.colour in pain_colours), strict=True
+        ):
+            row.append(" " if index else "")
+            row.append_text(line)
+    return Text("\n").join(rows)
 
 
 def cards_text(cards: Iterable[Card], pain_colours: Collection[str] = ()) -> Text:

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from ..core.cards import Card
 from ..i18n import N_
-from .cards import card_label, card_text
+from .cards import BIG_CARD_HEIGHT, BIG_CARD_WIDTH, big_card_lines, card_label, card_text
 
 GROUP_GAP = 2  # columns between two colour groups (one between cards of a colour)
 
@@ -29,21 +29,21 @@ class _Spot:
     width: int
 
 
-def layout_hand(cards: tuple[Card, ...], labels: list[str], width: int) -> list[_Spot]:
-    """Where each card goes: colour groups stay whole on a row when they fit. Widths are
-    terminal cells, as the cards are drawn."""
+def layout_hand(cards: tuple[Card, ...], widths: list[int], width: int) -> list[_Spot]:
+    """Where each card goes: colour groups stay whole on a row when they fit. `widths`
+    are the cards' in terminal cells, as they are drawn."""
     spots: list[_Spot] = []
     row = x = 0
     index = 0
     for _, group in groupby(cards, key=lambda card: card.colour):
         size = len(list(group))
-        group_width = sum(cell_len(labels[i]) + 1 for i in range(index, index + size)) - 1
+        group_width = sum(widths[i] + 1 for i in range(index, index + size)) - 1
         if x and x + GROUP_GAP + group_width > width:
             row, x = row + 1, 0
         elif x:
             x += GROUP_GAP
         for i in range(index, index + size):
-            label_width = cell_len(labels[i])
+            label_width = widths[i]
             if x and x + label_width > width:
                 row, x = row + 1, 0
             spots.append(_Spot(row, x, label_width))
@@ -55,6 +55,7 @@ def layout_hand(cards: tuple[Card, ...], labels: list[str], width: int) -> list[
 
 class Hand(Widget, can_focus=True):
     """Shows sorted cards; posts `Hand.CardChosen` from `choose()` or a second click.
+    `big`: each card drawn as a card, three lines high (where the terminal has room).
 
     Enter is bound by the screen, which names what choosing means there.
     """
@@ -72,6 +73,7 @@ class Hand(Widget, can_focus=True):
     """
 
     cursor: reactive[int] = reactive(0)
+    big: reactive[bool] = reactive(False, layout=True)
 
     class CardChosen(Message):
         def __init__(self, card: Card) -> None:
@@ -146,29 +148,44 @@ class Hand(Widget, can_focus=True):
         return self.cards[self.cursor] if self.cards else None
 
     def _spots(self, width: int | None = None) -> list[_Spot]:
-        labels = [card_label(card, pain=card.colour in self.pain_colours) for card in self.cards]
-        return layout_hand(self.cards, labels, width or self.content_size.width or 80)
+        if self.big:
+            widths = [BIG_CARD_WIDTH] * len(self.cards)
+        else:
+            widths = [
+                cell_len(card_label(card, pain=card.colour in self.pain_colours))
+                for card in self.cards
+            ]
+        return layout_hand(self.cards, widths, width or self.content_size.width or 80)
+
+    @property
+    def row_height(self) -> int:
+        """The lines of a row of cards."""
+        return BIG_CARD_HEIGHT if self.big else 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows(width)
+        return self._rows(width) * self.row_height
 
     def render(self) -> Text:
         if not self.cards:
             return Text("(no cards)", style="dim")
         spots = self._spots()
-        lines = [Text() for _ in range(spots[-1].row + 1)]
-        for i, (card, spot) in enumerate(zip(self.cards, spots, strict=True)):
-            line = lines[spot.row]
-            line.append(" " * (spot.x - line.cell_len))
-            line.append_text(
-                card_text(
-                    card,
-                    pain=card.colour in self.pain_colours,
-                    focused=i == self.cursor and self.has_focus,
-                    unavailable=card not in self.legal,
-                )
-            )
+        height = self.row_height
+        lines = [Text() for _ in range((spots[-1].row + 1) * height)]
+        for i, spot in enumerate(spots):
+            for part, line in zip(self._drawn(i), lines[spot.row * height :], strict=False):
+                line.append(" " * (spot.x - line.cell_len))
+                line.append_text(part)
         return Text("\n").join(lines)
+
+    def _drawn(self, index: int) -> list[Text]:
+        """The card at `index` as drawn now: its lines."""
+        card = self.cards[index]
+        looks = {
+            "pain": card.colour in self.pain_colours,
+            "focused": index == self.cursor and self.has_focus,
+            "unavailable": card not in self.legal,
+        }
+        return big_card_lines(card, **looks) if self.big else [card_text(card, **looks)]
 
     def on_mount(self) -> None:
         self.post_message(self.CursorMoved(self.focused_card))
@@ -218,7 +235,7 @@ class Hand(Widget, can_focus=True):
         if offset is None:
             return
         for i, spot in enumerate(self._spots()):
-            if spot.row == offset.y and spot.x <= offset.x < spot.x + spot.width:
+            if spot.row == offset.y // self.row_height and spot.x <= offset.x < spot.x + spot.width:
                 if i == self._clicked:
                     self.choose()
                 else:

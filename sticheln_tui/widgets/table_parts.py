@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 from rich.text import Text
 
 from ..core.cards import COLOUR_LETTERS, Card
@@ -19,7 +22,18 @@ from ..core.hattrick import HattrickView
 from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from ..i18n import N_, _, ngettext
-from .cards import CARD_WIDTH, card_text, cards_text, colour_letter, colour_name_text, filled
+from .cards import (
+    BIG_CARD_WIDTH,
+    CARD_WIDTH,
+    big_card_lines,
+    card_text,
+    cards_text,
+    colour_letter,
+    colour_name_text,
+    filled,
+    unbroken_lines,
+    words,
+)
 from .names import fit_name, name_column_width
 
 FACE_DOWN = "[ ?? ]"
@@ -30,6 +44,98 @@ POINTS_HEADER = N_("points")
 AnyView = SeatView | HattrickView  # a view of any game: the fields they share
 # Translators: after the card that wins the trick so far; keep it short.
 WINNING_MARK = N_("  ◀ winning")
+# On a roomy screen (`cards.is_roomy`) a table shows the trick as the seats' places.
+COLUMN_GAP = 2  # cells between two seats' places in the roomy trick
+PLACE_MIN = 2 + 8 + COLUMN_GAP  # a seat's place: the turn mark, a name cut to 8 cells, a gap
+
+
+def places_fit(width: int, seats: int) -> bool:
+    """Whether `seats` places fit side by side in `width` cells."""
+    return width >= seats * PLACE_MIN
+
+
+@dataclass(frozen=True)
+class TrickSeat:
+    """A seat's place in the trick, in play order: the card it played (None: not yet),
+    the words shown dim before it (a pass) and the mark after it (who wins)."""
+
+    seat: int
+    card: Card | None = None
+    shown: str = ""
+    mark: str = ""
+
+
+def compact_trick_text(view: AnyView, note: Text, seats: Sequence[TrickSeat], names: int) -> Text:
+    """The trick a line a seat: `Bob [ 7 Y]  ◀ winning`, `Cid ...` (to play), `Dee ·`."""
+    lines = [note]
+    for place in seats:
+        line = Text(fit_name(view.players[place.seat], names, view.players))
+        if place.card is None:
+            waiting = place.seat == view.to_move
+            line.append(" ")
+            line.append("..." if waiting else "·", style="bold blink" if waiting else "dim")
+        else:
+            if place.shown:
+                line.append(f" {place.shown} ", style="dim")
+            else:
+                line.append(" ")
+            line.append_text(card_text(place.card))
+            line.append(place.mark, style="bold")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def roomy_trick_text(
+    view: AnyView,
+    note: Text,
+    seats: Sequence[TrickSeat],
+    seat_notes: Callable[[int], list[Text]],
+    width: int,
+) -> Text:
+    """The trick as the seats' places side by side, in play order, in `width` cells: the
+    name (`▶` whose turn it is), the seat's `seat_notes` (tricks taken, pain card...),
+    the card it played drawn big, and under it what it does."""
+    column = min(width // max(len(seats), 1), 3 * (BIG_CARD_WIDTH + COLUMN_GAP))
+    inner = column - COLUMN_GAP
+    columns = [_roomy_place(view, place, seat_notes(place.seat), inner) for place in seats]
+    height = max((len(cells) for cells in columns), default=0)
+    rows = [Text() for _ in range(height)]
+    for cells in columns:
+        cells += [Text()] * (height - len(cells))
+        for row, cell in zip(rows, cells, strict=True):
+            cell.truncate(inner)
+            row.append_text(cell)
+            row.append(" " * (inner - cell.cell_len + COLUMN_GAP))  # unstyled, unlike pad
+    for row in rows:
+        row.rstrip()
+    return Text("\n").join([note, Text(), *rows])
+
+
+def _roomy_place(view: AnyView, place: TrickSeat, notes: list[Text], inner: int) -> list[Text]:
+    """A seat's place, its lines indented past the `▶` that marks whose turn it is."""
+    seat = place.seat
+    indent = "  "
+    name = Text("▶ " if seat == view.to_move else indent, style="bold")
+    name.append(
+        fit_name(view.players[seat], inner - len(indent), view.players),
+        style="bold" if seat == view.seat else "",
+    )
+    if place.card is not None:
+        card = big_card_lines(place.card)
+    else:  # the card's place, empty: the seat to play waits with `...` in it
+        waiting = "..." if seat == view.to_move else ""
+        middle = Text.assemble(("┆", "dim"), (f"{waiting:^4}", "bold blink"), ("┆", "dim"))
+        card = [Text("╭┄┄┄┄╮", style="dim"), middle, Text("╰┄┄┄┄╯", style="dim")]
+    # Under the card, the mark's words alone (the compact line's arrow points sideways),
+    # in lines as wide as the card's place.
+    if place.mark:
+        mark = unbroken_lines(words(place.mark.replace("◀", "")), inner - len(indent))
+        mark.stylize("bold")
+    else:
+        mark = unbroken_lines(words(place.shown), inner - len(indent))
+        mark.stylize("dim")
+    lines = [*notes, Text(), *card, *mark.split("\n")]
+    return [name, *(Text(indent) + line for line in lines)]
 
 
 def deal_label(view: AnyView) -> str:
@@ -179,43 +285,46 @@ def trick_stands(view: AnyView) -> bool:
     return view.phase == Phase.PLAY and not view.trick and view.last_trick is not None
 
 
-def trick_text(view: SeatView, name_width: int) -> Text:
-    """What is trump, then the trick in play order with the winning card marked; between
-    tricks, the one just taken."""
+def trick_seats(view: SeatView) -> tuple[Text, list[TrickSeat]]:
+    """What is trump, then each seat's place in the trick in play order, the winning card
+    marked; between tricks, who took the one just taken, and its cards."""
     if trick_stands(view):
-        return _taken_trick_text(view, view.last_trick, name_width)
+        taken = view.last_trick
+        winner = view.players[taken.winner]
+        taken_by = _("{name} took this trick and leads the next.").format(name=winner)
+        # Translators: after the card that took the trick; keep it short.
+        took = _("  ◀ took it")
+        return Text(taken_by, style="italic"), [
+            TrickSeat(play.seat, play.card, mark=took if play.seat == taken.winner else "")
+            for play in taken.plays
+        ]
     count = len(view.players)
-    winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
-    lines = [Text(trump_note(view), style="italic")]
+    seats = []
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
-        line = Text(fit_name(view.players[seat], name_width, view.players) + " ")
         played = next((p.card for p in view.trick if p.seat == seat), None)
-        if played is not None:
-            line.append_text(card_text(played))
-            if seat == winner:
-                line.append(_(WINNING_MARK), style="bold")
-        elif seat == view.to_move:
-            line.append("...", style="bold blink")
+        mark = _(WINNING_MARK) if played is not None and seat == view.winning_seat else ""
+        seats.append(TrickSeat(seat, played, mark=mark))
+    return Text(trump_note(view), style="italic"), seats
+
+
+def trick_text(view: SeatView, name_width: int) -> Text:
+    """The trick a line a seat (`trick_seats`)."""
+    return compact_trick_text(view, *trick_seats(view), name_width)
+
+
+def seat_notes(view: SeatView, seat: int) -> list[Text]:
+    """A seat's place at the roomy table: the tricks it took, and its pain cards as the
+    view may show them, a line each."""
+    notes = [Text(f"{_(TRICKS_HEADER)} {view.tricks_won[seat]}")]
+    shown = view.pain_cards[seat] or ()
+    for pick in range(view.rules.picks):
+        if pick < len(shown):
+            notes.append(card_text(shown[pick]))
         else:
-            line.append("·", style="dim")
-        lines.append(line)
-    return Text("\n").join(lines)
-
-
-def _taken_trick_text(view: SeatView, taken: CompletedTrick, name_width: int) -> Text:
-    winner = view.players[taken.winner]
-    taken_by = _("{name} took this trick and leads the next.").format(name=winner)
-    lines = [Text(taken_by, style="italic")]
-    for play in taken.plays:
-        line = Text(fit_name(view.players[play.seat], name_width, view.players) + " ")
-        line.append_text(card_text(play.card))
-        if play.seat == taken.winner:
-            # Translators: after the card that took the trick; keep it short.
-            line.append(_("  ◀ took it"), style="bold")
-        lines.append(line)
-    return Text("\n").join(lines)
+            notes.append(Text(FACE_DOWN if pick < view.picked[seat] else "", style="dim"))
+    return notes
 
 
 def public_table(public: SeatView, width: int) -> list[Text]:

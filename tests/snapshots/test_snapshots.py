@@ -1,4 +1,5 @@
-"""Snapshot checks of the real screens at the smallest supported size, 80x24.
+"""Snapshot checks of the real screens at the smallest supported size, 80x24, and of the
+tables and private screens at 120x40, where the cards are drawn big.
 
 After an intended change of a screen, review and refresh them with
 `pytest tests/snapshots --snapshot-update`.
@@ -23,6 +24,7 @@ from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.widgets.hand import Hand
 
 SIZE = (80, 24)
+ROOMY_SIZE = (120, 40)
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
@@ -191,3 +193,40 @@ class TestLanguages:
             lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
         )
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
+
+
+class TestRoomy:
+    """Each game's table and the private screens around it at 120x40: big cards, the trick
+    as the seats' places, the hand at the bottom. The positions are those of the 80x24
+    snapshots above."""
+
+    def test_table(self, snap_compare):
+        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
+        run_before = continued(game, "enter")
+        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_hattrick_table(self, snap_compare):
+        run_before = continued(played_until(4, 3, mid_deal), "enter")
+        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_seven_seals_table(self, snap_compare):
+        game = seven_seals_until(
+            lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2, seed=21
+        )
+        run_before = continued(game, "enter")
+        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_seven_seals_prediction(self, snap_compare):
+        game = SevenSealsGame(PLAYERS, seed=21)
+        game.apply(predict({"red": 2, "blue": 1}))
+        game.apply(TakeSaboteur())
+        run_before = continued(game, "enter")
+        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_pain_pick(self, snap_compare):
+        run_before = reach(PainPickScreen)
+        assert snap_compare(game_app(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_reveal(self, snap_compare):
+        run_before = reach(RevealScreen)
+        assert snap_compare(game_app(), terminal_size=ROOMY_SIZE, run_before=run_before)

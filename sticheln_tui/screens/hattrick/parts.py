@@ -38,7 +38,14 @@ from ...widgets.cards import (
 )
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import capitalised, sentence_atoms
-from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
+from ...widgets.table_parts import (
+    PANEL_FRAME,
+    TrickSeat,
+    compact_trick_text,
+    game_status,
+    trick_stands,
+    turn_text,
+)
 
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
 # Translators: Hattrick's piles panel, a column heading over the pass cards a player laid.
@@ -210,52 +217,51 @@ def _taking(turns: tuple[Turn, ...], taken: dict[str, int]) -> dict[int, str]:
     return {played[card]: colour for colour, card in taken.items()}
 
 
-def _turn_line(view: HattrickView, turn: Turn, names: int, colour: str | None, took: bool) -> Text:
-    line = Text(fit_name(view.players[turn.seat], names, view.players))
+def _turn_place(turn: Turn, colour: str | None, took: bool) -> TrickSeat:
     if turn.passed:
-        line.append(f" {_(PASSED)} ", style="dim")
-        line.append_text(card_text(turn.card))
-        return line
-    line.append(" ")
-    line.append_text(card_text(turn.card))
-    if colour is not None:
-        line.append(f"  {_taking_words(took, colour)}", style="bold")
-    return line
+        return TrickSeat(turn.seat, turn.card, shown=_(PASSED))
+    mark = f"  {_taking_words(took, colour)}" if colour is not None else ""
+    return TrickSeat(turn.seat, turn.card, mark=mark)
 
 
-def trick_text(view: HattrickView, names: int) -> Text:
-    """What may be played, then the turns in order with who is taking each colour; between
-    tricks, the one just taken."""
+def trick_seats(view: HattrickView) -> tuple[Text, list[TrickSeat]]:
+    """What may be played, then each seat's place in the trick in play order, with who
+    is taking each colour; between tricks, who leads next and the trick just taken."""
     if trick_stands(view):
-        return _taken_trick_text(view, view.last_trick, names)
+        taken = view.last_trick
+        leads = _("{name} leads the next trick.").format(name=view.players[taken.leader])
+        cards = [turn.card for turn in taken.turns if not turn.passed]
+        taking = _taking(taken.turns, takers(cards))
+        return Text(leads, style="italic"), [
+            _turn_place(turn, taking.get(index), took=True)
+            for index, turn in enumerate(taken.turns)
+        ]
     cards = view.trick_cards
     colours = colours_in(cards)
     if len(colours) < 2:
         note = _("Any colour may lead.") if not colours else _("Any colour may join.")
     else:
         note = _pass_note(colours[0], colours[1], closed_colour(cards))
-    lines = [Text(note, style="italic")]
     taking = _taking(view.trick, takers(cards))
-    for index, turn in enumerate(view.trick):
-        lines.append(_turn_line(view, turn, names, taking.get(index), took=False))
+    seats = [
+        _turn_place(turn, taking.get(index), took=False) for index, turn in enumerate(view.trick)
+    ]
     count = len(view.players)
     if view.to_move is not None:
-        for step in range(count - len(view.trick)):
-            seat = (view.to_move + step) % count
-            line = Text(fit_name(view.players[seat], names, view.players) + " ")
-            line.append("..." if step == 0 else "·", style="bold blink" if step == 0 else "dim")
-            lines.append(line)
-    return Text("\n").join(lines)
+        seats += [
+            TrickSeat((view.to_move + step) % count) for step in range(count - len(view.trick))
+        ]
+    return Text(note, style="italic"), seats
 
 
-def _taken_trick_text(view: HattrickView, taken: CompletedTrick, names: int) -> Text:
-    leads = _("{name} leads the next trick.").format(name=view.players[taken.leader])
-    lines = [Text(leads, style="italic")]
-    cards = [turn.card for turn in taken.turns if not turn.passed]
-    taking = _taking(taken.turns, takers(cards))
-    for index, turn in enumerate(taken.turns):
-        lines.append(_turn_line(view, turn, names, taking.get(index), took=True))
-    return Text("\n").join(lines)
+def trick_text(view: HattrickView, names: int) -> Text:
+    """The trick a line a seat (`trick_seats`)."""
+    return compact_trick_text(view, *trick_seats(view), names)
+
+
+def seat_notes(view: HattrickView, seat: int) -> list[Text]:
+    """A seat's place at the roomy table: the points its pile gives now."""
+    return [Text(f"{_(NOW_HEADER)} {view.points_so_far(seat):+d}")]
 
 
 def _taken_cards(taken: CompletedTrick, colour: str) -> list[Card]:

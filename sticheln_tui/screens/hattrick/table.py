@@ -12,7 +12,7 @@ from ...core.table import PlayCard
 from ...i18n import N_, _
 from ...widgets.cards import card_text, colour_name, filled
 from ...widgets.hand import Hand
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import TrickSeat, turn_text
 from ..table import TableScreen
 from . import parts
 
@@ -51,6 +51,12 @@ class HattrickTableScreen(TableScreen):
 
     def trick_title(self) -> str:
         return parts.trick_title(self.view)
+
+    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
+        return parts.trick_seats(self.view)
+
+    def place_notes(self, seat: int) -> list[Text]:
+        return parts.seat_notes(self.view, seat)
 
     def consequence(self, card: Card | None) -> Text:
         return parts.consequence(self.view, card, self.passing)

@@ -43,7 +43,14 @@ from ...widgets.cards import (
 )
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import both, either, sentence_atoms
-from ...widgets.table_parts import PANEL_FRAME, game_status, trick_stands, turn_text
+from ...widgets.table_parts import (
+    PANEL_FRAME,
+    TrickSeat,
+    compact_trick_text,
+    game_status,
+    trick_stands,
+    turn_text,
+)
 
 COUNT_CELLS = 3  # a count of one coloured seal kind, right-aligned
 # Translators: Seven Seals' seals panel, a column heading over each seat's penalty now.
@@ -262,29 +269,17 @@ def trick_title(view: SevenSealsView) -> str:
     return template.format(number=number, total=total, colour=colour_name(lead))
 
 
-def _play_line(view: SevenSealsView, seat: int, card: Card | None, names: int) -> Text:
-    line = Text(fit_name(view.players[seat], names, view.players) + " ")
-    if card is not None:
-        line.append_text(card_text(card))
-    elif seat == view.to_move:
-        line.append("...", style="bold blink")
-    else:
-        line.append("·", style="dim")
-    return line
-
-
-def trick_text(view: SevenSealsView, names: int) -> Text:
-    """What the trick asks for, then the seats in play order with the winning card marked;
-    between tricks (or while its winner chooses a seal) the trick just taken."""
+def trick_seats(view: SevenSealsView) -> tuple[Text, list[TrickSeat]]:
+    """What the trick asks for, then each seat's place in play order with the winning card
+    marked; between tricks (or while its winner chooses a seal) the trick just taken."""
     if trick_stands(view):
         last = view.last_trick
-        lines = [Text(f"{outcome(view, last, view.saboteur)}.", style="italic")]
-        for play in last.plays:
-            line = _play_line(view, play.seat, play.card, names)
-            if play.seat == last.winner:
-                line.append(winner_mark(TOOK), style="bold")
-            lines.append(line)
-        return Text("\n").join(lines)
+        return Text(f"{outcome(view, last, view.saboteur)}.", style="italic"), [
+            TrickSeat(
+                play.seat, play.card, mark=winner_mark(TOOK) if play.seat == last.winner else ""
+            )
+            for play in last.plays
+        ]
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move
@@ -300,16 +295,24 @@ def trick_text(view: SevenSealsView, names: int) -> Text:
         note = _("Follow {colour}; else {trump} trumps.").format(
             colour=colour_name(view.lead_colour), trump=trump
         )
-    lines = [Text(note, style="italic")]
+    done = len(view.trick) == count
+    seats = []
     for step in range(count):
         seat = (leader + step) % count if leader is not None else step
         card = next((play.card for play in view.trick if play.seat == seat), None)
-        line = _play_line(view, seat, card, names)
-        if card is not None and seat == winner:
-            done = len(view.trick) == count
-            line.append(winner_mark(TAKES if done else WINNING), style="bold")
-        lines.append(line)
-    return Text("\n").join(lines)
+        mark = winner_mark(TAKES if done else WINNING) if card and seat == winner else ""
+        seats.append(TrickSeat(seat, card, mark=mark))
+    return Text(note, style="italic"), seats
+
+
+def trick_text(view: SevenSealsView, names: int) -> Text:
+    """The trick a line a seat (`trick_seats`)."""
+    return compact_trick_text(view, *trick_seats(view), names)
+
+
+def seat_notes(view: SevenSealsView, seat: int) -> list[Text]:
+    """A seat's place at the roomy table: what it would score if the deal ended now."""
+    return [Text(f"{_(NOW_HEADER)} {penalty_now(view, seat)}")]
 
 
 def last_trick_text(

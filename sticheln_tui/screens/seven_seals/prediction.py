@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
-from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -26,7 +25,15 @@ from ...core.seven_seals import (
 from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
 from ...widgets import colours
-from ...widgets.cards import CARD_WIDTH, card_text, colour_name, colour_name_text, unbroken_lines
+from ...widgets.cards import (
+    BIG_CARD_WIDTH,
+    CARD_WIDTH,
+    big_cards_text,
+    card_text,
+    colour_name,
+    colour_name_text,
+    unbroken_lines,
+)
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import turn_text
 from ..private import PrivateScreen
@@ -132,12 +139,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
         yield Static(id="saboteur-line")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def fit(self) -> None:
         self._draw()
 
-    @on(events.Resize)
-    @on(events.ScreenResume)  # the terminal may have been resized beneath another screen
     def _draw(self) -> None:
         width = self.app.size.width
         names = parts.name_width(self.view, width)
@@ -158,8 +162,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         """A row a colour, red first: the cursor, the colour, its seals taken of the
         colour's total, and your cards of that colour."""
         table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, pad_edge=False)
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True, vertical="middle")
+        table.add_column(no_wrap=True, vertical="middle")
         table.add_column(no_wrap=True)
         room = max(width - row_fixed(), CARD_WIDTH)
         cells = colour_cells()
@@ -173,9 +177,17 @@ class SevenSealsPredictionScreen(PrivateScreen):
             if self.saboteur_chosen:
                 seals.stylize("dim")
             held = [card for card in self.view.hand if card.colour == colour]
-            cards = unbroken_lines([card_text(card) for card in held], room) if held else None
-            table.add_row(name, seals, cards or Text(_("no cards"), style="dim"))
+            cards = self._cards(held, room) if held else Text(_("no cards"), style="dim")
+            table.add_row(name, seals, cards)
         return table
+
+    def _cards(self, cards: list[Card], room: int) -> Text:
+        """Cards of a colour in lines of `room` cells: drawn big where there is room."""
+        if not self.roomy:
+            return unbroken_lines([card_text(card) for card in cards], room)
+        per_line = max(1, (room + 1) // (BIG_CARD_WIDTH + 1))
+        lines = [cards[start : start + per_line] for start in range(0, len(cards), per_line)]
+        return Text("\n").join(big_cards_text(line) for line in lines)
 
     def _choice_line(self) -> Text:
         if self.saboteur_chosen:  # its price: on the saboteur's line below

@@ -13,7 +13,7 @@ from ...core.cards import Card
 from ...core.seven_seals import TRUMP, Move, Phase, ReturnSeal, SevenSealsView, legal_cards
 from ...i18n import N_, _
 from ...widgets.cards import colour_name
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import TrickSeat, turn_text
 from ..table import TableScreen
 from . import parts
 
@@ -61,6 +61,12 @@ class SevenSealsTableScreen(TableScreen):
 
     def trick_title(self) -> str:
         return parts.trick_title(self.view)
+
+    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
+        return parts.trick_seats(self.view)
+
+    def place_notes(self, seat: int) -> list[Text]:
+        return parts.seat_notes(self.view, seat)
 
     def on_mount(self) -> None:
         super().on_mount()
