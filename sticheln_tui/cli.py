@@ -9,7 +9,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__, i18n
 from .core.catalogue import DEFAULT_GAME, TITLES
@@ -362,6 +362,17 @@ def _fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     parser.exit(2, f"{parser.prog}: {message}\n")
 
 
+def _quiet_when_cut_short(report: Callable[[], int]) -> int:
+    """Print a report; a reader that stops early (`sticheln --stats | head`) ends it
+    quietly, as other command-line tools do, not with a traceback."""
+    try:
+        return report()
+    except BrokenPipeError:
+        # Python would fail again flushing the closed pipe at exit: point it at nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 def _list_saves() -> int:
     from . import persistence
 
@@ -425,13 +436,22 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_alone(parser: argparse.ArgumentParser, args: argparse.Namespace, given: str) -> None:
-    """A saved game brings its own game, table and rules: refuse options that would be lost."""
+def _check_alone(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, given: str, report: bool = False
+) -> None:
+    """A saved game brings its own game, table and rules: refuse options that would be lost.
+    `report`: `given` reports on every save and plays nothing, so takes no table at all."""
     table = ["--game"] if "game" in args else []
     table += [
         f"--{flag}" for flag in ("players", "first", "seed") if getattr(args, flag) is not None
     ]
     table += any_rules_given(args) + (["--deals"] if "deals" in args else [])
+    if table and report:
+        parser.error(
+            _("{given} reports on the saved games and plays none; drop {flag}").format(
+                given=given, flag=table[0]
+            )
+        )
     if table:
         parser.error(
             _("{given} works on a saved game, with its own table and rules; drop {flag}").format(
@@ -480,11 +500,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_alone(parser, args, "--export")
         return _export(parser, args)
     if args.list_saves:
-        _check_alone(parser, args, "--list-saves")
-        return _list_saves()
+        _check_alone(parser, args, "--list-saves", report=True)
+        return _quiet_when_cut_short(_list_saves)
     if args.stats:
-        _check_alone(parser, args, "--stats")
-        return _stats()
+        _check_alone(parser, args, "--stats", report=True)
+        return _quiet_when_cut_short(_stats)
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:

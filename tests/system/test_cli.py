@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -70,7 +71,8 @@ def test_help_explains_every_option():
         (["--game", "hattrick", "--players", "A,B,C,D,E,F,G,H"], "4 to 7 players, not 8"),
         (["--game", "hattrick", "--players", "Ann,Bob,Cid,ann"], "two players are called"),
         (["--game", "hattrick", "--resume"], "--resume works on a saved game"),
-        (["--game", "sticheln", "--list-saves"], "drop --game"),
+        (["--game", "sticheln", "--list-saves"], "--list-saves reports on the saved games"),
+        (["--players", "Ann,Bob,Cid", "--stats"], "--stats reports on the saved games"),
         (["--game", "seven-seals", "--players", "Ann,Bob"], "3 to 5 players, not 2"),
         (["--game", "seven-seals", "--players", "A,B,C,D,E,F"], "3 to 5 players, not 6"),
         (["--game", "seven-seals", "--deals", "21"], "1 to 20 deals, not 21"),
@@ -97,6 +99,19 @@ def test_bad_values_give_one_line_and_status_2(args, reason):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert reason in lines[0]
+
+
+@pytest.mark.parametrize("report", ["--list-saves", "--stats"])
+def test_a_report_read_only_in_part_ends_quietly(tmp_path, report):
+    """`sticheln --stats | head`: the reader goes away; no traceback, status 0."""
+    command = [sys.executable, "-m", "sticheln_tui", report]
+    environment = {**os.environ, "STICHELN_SAVES": str(tmp_path)}
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment
+    ) as process:
+        process.stdout.close()  # before the report's first line: its writing meets no reader
+        assert process.wait(timeout=60) == 0
+        assert process.stderr.read() == b""
 
 
 def test_good_options_reach_the_app(monkeypatch):
