@@ -15,8 +15,9 @@ from textual import events, on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
+from textual.widgets import Input, OptionList
 
 from . import i18n
 from .core.sticheln import Rules
@@ -27,7 +28,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .textual_fixes import WorkaroundApp, apply_textual_fixes
+from .textual_fixes import WorkaroundApp, apply_textual_fixes, option_region, toast_region
 from .themes import ThemeList, offer_only_our_themes
 
 apply_textual_fixes()
@@ -118,6 +119,7 @@ class StichelnApp(WorkaroundApp):
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
         self._redrawing = False  # the screens are drawn again in another language
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
+        self._said: str | None = None  # the line `i` said last, shown in a toast
 
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
@@ -279,6 +281,22 @@ class StichelnApp(WorkaroundApp):
         """An unexpected exception ends the app: the game is saved first."""
         if self.game is not None:
             self._autosave()
+
+    # -- the terminal cursor ------------------------------------------------------
+
+    def cursor_region(self) -> Region | None:
+        """The terminal cursor, which screen readers and braille displays follow: on the
+        line `i` said while it shows, else on the focused card or choice (a text field
+        places it itself)."""
+        said = toast_region(self, self._said) if self._said else None
+        if said is not None:
+            return said
+        focused = self.focused
+        if focused is None or isinstance(focused, Input):
+            return None
+        if isinstance(focused, OptionList):
+            return option_region(focused)
+        return getattr(focused, "cursor_region", focused.content_region)
 
     # -- terminal size ------------------------------------------------------------
 

@@ -1,0 +1,65 @@
+"""The terminal cursor, which screen readers and braille displays follow, sits on the
+focused card or choice."""
+
+from __future__ import annotations
+
+from helpers import at_the_table
+from textual.widgets import OptionList
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game
+from sticheln_tui.widgets.choice import Choice
+from sticheln_tui.widgets.hand import Hand
+
+
+def a_game_in_play() -> Game:
+    game = Game(["Ann", "Bob", "Cid", "Dee"], seed=4)
+    for _ in range(5):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def text_at(app: StichelnApp, x: int, y: int, width: int) -> str:
+    """What the screen shows from (x, y) on, `width` cells."""
+    line = app.screen._compositor.render_update(full=True).strips[y]
+    text = "".join(segment.text for strip in line for segment in strip)
+    return text.ljust(x + width)[x : x + width]
+
+
+async def test_the_cursor_follows_the_chosen_card():
+    async with at_the_table(a_game_in_play()) as pilot:
+        app = pilot.app
+        hand = app.screen.query_one(Hand)
+        seen = set()
+        for _ in range(3):
+            await pilot.press("right")
+            await pilot.pause()
+            x, y = app.cursor_position
+            assert (x, y) == hand.cursor_region.offset
+            assert text_at(app, x, y, 1) == "►"  # the card under the hand's cursor
+            seen.add((x, y))
+        assert len(seen) == 3
+
+
+async def test_the_cursor_follows_the_menu_and_the_forms_choices():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        rows = set()
+        for _ in range(2):
+            await pilot.press("down")
+            await pilot.pause()
+            entry = menu.get_option_at_index(menu.highlighted).prompt
+            x, y = app.cursor_position
+            assert str(entry).strip() in text_at(app, x, y, menu.content_region.width)
+            rows.add(y)
+        assert len(rows) == 2
+        menu.highlighted = 0
+        await pilot.press("enter")  # Sticheln's setup form
+        await pilot.pause()
+        count = app.screen.query_one("#count", Choice)
+        count.focus()
+        await pilot.pause()
+        assert app.cursor_position == count.cursor_region.offset
+        assert text_at(app, *app.cursor_position, 1).isdigit()  # the number of players
