@@ -73,6 +73,9 @@ class StichelnApp(WorkaroundApp):
     BINDINGS = [
         Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
         Binding("u", "take_back", N_("Take back")),
+        # Translators: the footer's key that says the situation as one line (for a screen
+        # reader): whose turn, the trick, your hand, the scores. Keep it short.
+        Binding("i", "say", N_("Say")),
         Binding("q", "request_quit", N_("Quit")),
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+c", "save_and_quit", N_("Quit"), show=False, priority=True),
@@ -120,6 +123,7 @@ class StichelnApp(WorkaroundApp):
         self._redrawing = False  # the screens are drawn again in another language
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
         self._said: str | None = None  # the line `i` said last, shown in a toast
+        self._said_private = False  # that line named the hand of the screen's seat
 
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
@@ -146,6 +150,10 @@ class StichelnApp(WorkaroundApp):
 
     def _on_screen_change(self, screen: Screen) -> None:
         self._screen_changed.set()
+        if self._said_private:  # a hand said on its own screen does not outlive it
+            self.clear_notifications()
+            self._said = None
+            self._said_private = False
 
     def get_default_screen(self) -> Screen:
         """With nothing chosen to start with, the first screen is the app's own (drawn
@@ -628,6 +636,8 @@ class StichelnApp(WorkaroundApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
+        if action == "say":
+            return self.game is not None  # nothing to say at the first screen or setup
         if action == "take_back":
             # No game, no game's screens (they load with the game): nothing to take back.
             if self.flow is None:
@@ -643,6 +653,18 @@ class StichelnApp(WorkaroundApp):
         palette offers what could be done there)."""
         stack = self.screen_stack
         return stack[-2] if isinstance(stack[-1], CommandPalette) else stack[-1]
+
+    def action_say(self) -> None:
+        """The situation as one line, in a toast with the terminal cursor on it, where a
+        screen reader or a braille display finds it. The hand only on its own seat's
+        screen; on a hand-off or any screen the table shares, only what all may see."""
+        from .widgets.situation import situation_line
+
+        screen = self._screen_in_play
+        seat = screen.view.seat if isinstance(screen, PrivateScreen) else None
+        self._said = situation_line(self.game.view(seat))
+        self._said_private = seat is not None
+        self.notify(self._said, title=_("Say"), markup=False, timeout=20)
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet):

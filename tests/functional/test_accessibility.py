@@ -1,14 +1,18 @@
 """The terminal cursor, which screen readers and braille displays follow, sits on the
-focused card or choice."""
+focused card or choice; the `i` key says the situation in one line, a hand only on its
+own seat's screen."""
 
 from __future__ import annotations
 
-from helpers import at_the_table
+from helpers import at_the_table, cards_on_screen, screen_text
 from textual.widgets import OptionList
+from textual.widgets._toast import Toast
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game
+from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.widgets.choice import Choice
+from sticheln_tui.widgets.colours import card_words
 from sticheln_tui.widgets.hand import Hand
 
 
@@ -63,3 +67,30 @@ async def test_the_cursor_follows_the_menu_and_the_forms_choices():
         await pilot.pause()
         assert app.cursor_position == count.cursor_region.offset
         assert text_at(app, *app.cursor_position, 1).isdigit()  # the number of players
+
+
+async def test_say_names_the_hand_only_on_its_own_screen():
+    game = a_game_in_play()
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # past the hand-off
+        await pilot.pause()
+        seat = game.to_move
+        await pilot.press("i")
+        await pilot.pause()
+        own = [card_words(card) for card in game.view(seat).hand]
+        assert "Your hand: " + " ".join(own) in app._said
+        await pilot.pause()  # the toast is mounted
+        toast = app.screen.query_one(Toast)
+        assert app.cursor_position == toast.content_region.offset  # where a reader looks
+        await pilot.press("enter")  # the card is played; the next seat's hand-off
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert not app.screen.query(Toast)  # the line with the hand went with its screen
+        await pilot.press("i")
+        await pilot.pause()
+        in_hands = [card for other in range(4) for card in game.view(other).hand]
+        assert cards_on_screen(screen_text(app), in_hands) == []
+        assert "Your hand" not in app._said and f"{game.players[game.to_move]} to play" in app._said
