@@ -298,7 +298,7 @@ class StichelnApp(WorkaroundApp):
         places it itself)."""
         said = toast_region(self, self._said) if self._said else None
         if said is not None:
-            return said
+            return said.translate((0, 1))  # the line's first row, below the toast's title
         focused = self.focused
         if focused is None or isinstance(focused, Input):
             return None

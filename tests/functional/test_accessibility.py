@@ -84,7 +84,9 @@ async def test_say_names_the_hand_only_on_its_own_screen():
         assert "Your hand: " + " ".join(own) in app._said
         await pilot.pause()  # the toast is mounted
         toast = app.screen.query_one(Toast)
-        assert app.cursor_position == toast.content_region.offset  # where a reader looks
+        x, y = toast.content_region.offset  # where a reader looks: the line, under "Say"
+        assert app.cursor_position == (x, y + 1)
+        assert text_at(app, x, y + 1, 7) == "Deal 1/"
         await pilot.press("enter")  # the card is played; the next seat's hand-off
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
