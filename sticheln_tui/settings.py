@@ -59,6 +59,8 @@ def _remembered(key: str, problem: Callable[[object], str | None]) -> str | None
     value = settings.get(key)
     if value is None:
         return None
+    if not isinstance(value, str):  # never a name (a list would not even hash): refused
+        value = repr(value)
     why = problem(value)
     return _ignored(why) if why else value
 

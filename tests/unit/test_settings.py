@@ -63,3 +63,11 @@ def test_a_theme_that_cannot_be_kept_says_why(tmp_path, monkeypatch):
     blocked.write_text("")
     monkeypatch.setenv("STICHELN_CONFIG", str(blocked))
     assert "could not be kept" in remember_theme(LIGHT.name)
+
+
+def test_a_setting_of_the_wrong_kind_is_ignored_with_a_warning(capsys):
+    path = Path(settings_path())
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"language": ["fi"], "theme": {"name": "x"}}))
+    assert remembered_language() is None and remembered_theme(THEMES) is None
+    assert capsys.readouterr().err.count("\n") == 2  # one line for each
