@@ -1,8 +1,8 @@
 """The themes the game offers: Textual's dark and light themes, with the colours that fell
-below WCAG's 4.5:1 contrast (in 256 or 16 colours, or NO_COLOR's greys) made readable; a
-high-contrast theme of the game's own; and those of Textual's other themes that pass the
-same measure (some after the same kind of mending). The palette's choice is kept in the
-settings file for the next start."""
+below WCAG's 4.5:1 contrast (in 256 or 16 colours, or NO_COLOR's greys) made readable, and
+a high-contrast theme of the game's own. Textual's other themes each leave some text below
+4.5:1 (tests/functional/test_contrast.py measures every theme offered), so they are not
+offered. The palette's choice is kept in the settings file for the next start."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ LIGHT = replace(
     },
 )
 # Black and white, and colours at full strength: every text at least WCAG's 7:1 (AAA)
-# against its background in true colour and 256 colours.
+# against its background in true colour, but the cards, whose colours every theme shares.
 HIGH_CONTRAST = Theme(
     name="sticheln-high-contrast",
     primary="#ffff00",
@@ -76,18 +76,17 @@ HIGH_CONTRAST = Theme(
         **{f"markdown-h{level}-color": "#ffff00" for level in (1, 2, 3)},
     },
 )
-OUR_THEMES = (DARK, LIGHT, HIGH_CONTRAST)
-THEMES = OUR_THEMES
+THEMES = (DARK, LIGHT, HIGH_CONTRAST)
 
 
 def theme_label(name: str) -> str:
     """What the palette's list of themes calls a theme, in the player's language (a
-    word of its own: "Dark" is also a Sticheln variant, translated otherwise); Textual's
-    themes keep their proper names (Nord, Dracula)."""
-    # Translators: the colour themes: dark or light background, or black and white.
+    word of its own: "Dark" is also a Sticheln variant, translated otherwise)."""
     labels = {
+        # Translators: the colour themes: dark or light background.
         DARK.name: pgettext("theme", "Dark"),
         LIGHT.name: pgettext("theme", "Light"),
+        # Translators: the colour theme in black and white with strong colours, for poor sight.
         HIGH_CONTRAST.name: pgettext("theme", "High contrast"),
     }
     return labels.get(name, name)
