@@ -40,6 +40,7 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsTableScreen,
 )
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.themes import HIGH_CONTRAST
 
 # Keys come faster than any person presses them here, and bots do not pause.
 FlowScreen.INPUT_GUARD_SECONDS = 0.0
@@ -116,6 +117,9 @@ async def sticheln_screens() -> None:
         await pilot.resize_terminal(*ROOMY_SIZE)
         await shoot(app, pilot, "table_120x40")
         await pilot.resize_terminal(*SIZE)
+        theme, app.theme = app.theme, HIGH_CONTRAST.name
+        await shoot(app, pilot, "high_contrast_table")
+        app.theme = theme
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         await shoot(app, pilot, "handoff_after_play")

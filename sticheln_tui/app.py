@@ -15,8 +15,9 @@ from textual import events, on
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
+from textual.widgets import Input, OptionList
 
 from . import i18n
 from .core.sticheln import Rules
@@ -27,7 +28,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .textual_fixes import WorkaroundApp, apply_textual_fixes
+from .textual_fixes import WorkaroundApp, apply_textual_fixes, option_region, toast_region
 from .themes import ThemeList, offer_only_our_themes
 
 apply_textual_fixes()
@@ -72,6 +73,9 @@ class StichelnApp(WorkaroundApp):
     BINDINGS = [
         Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
         Binding("u", "take_back", N_("Take back")),
+        # Translators: the footer's key that says the situation as one line (for a screen
+        # reader): whose turn, the trick, your hand, the scores. Keep it short.
+        Binding("i", "say", N_("Say")),
         Binding("q", "request_quit", N_("Quit")),
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+c", "save_and_quit", N_("Quit"), show=False, priority=True),
@@ -118,6 +122,8 @@ class StichelnApp(WorkaroundApp):
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
         self._redrawing = False  # the screens are drawn again in another language
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
+        self._said: str | None = None  # the line `i` said last, shown in a toast
+        self._said_private = False  # that line named the hand of the screen's seat
 
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
@@ -144,6 +150,10 @@ class StichelnApp(WorkaroundApp):
 
     def _on_screen_change(self, screen: Screen) -> None:
         self._screen_changed.set()
+        if self._said_private:  # a hand said on its own screen does not outlive it
+            self.clear_notifications()
+            self._said = None
+            self._said_private = False
 
     def get_default_screen(self) -> Screen:
         """With nothing chosen to start with, the first screen is the app's own (drawn
@@ -279,6 +289,22 @@ class StichelnApp(WorkaroundApp):
         """An unexpected exception ends the app: the game is saved first."""
         if self.game is not None:
             self._autosave()
+
+    # -- the terminal cursor ------------------------------------------------------
+
+    def cursor_region(self) -> Region | None:
+        """The terminal cursor, which screen readers and braille displays follow: on the
+        line `i` said while it shows, else on the focused card or choice (a text field
+        places it itself)."""
+        said = toast_region(self, self._said) if self._said else None
+        if said is not None:
+            return said.translate((0, 1))  # the line's first row, below the toast's title
+        focused = self.focused
+        if focused is None or isinstance(focused, Input):
+            return None
+        if isinstance(focused, OptionList):
+            return option_region(focused)
+        return getattr(focused, "cursor_region", focused.content_region)
 
     # -- terminal size ------------------------------------------------------------
 
@@ -616,6 +642,8 @@ class StichelnApp(WorkaroundApp):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.screen, TooSmallScreen):
             return action == "save_and_quit"  # nothing else until the game fits again
+        if action == "say":
+            return self.game is not None  # nothing to say at the first screen or setup
         if action == "take_back":
             # No game, no game's screens (they load with the game): nothing to take back.
             if self.flow is None:
@@ -631,6 +659,18 @@ class StichelnApp(WorkaroundApp):
         palette offers what could be done there)."""
         stack = self.screen_stack
         return stack[-2] if isinstance(stack[-1], CommandPalette) else stack[-1]
+
+    def action_say(self) -> None:
+        """The situation as one line, in a toast with the terminal cursor on it, where a
+        screen reader or a braille display finds it. The hand only on its own seat's
+        screen; on a hand-off or any screen the table shares, only what all may see."""
+        from .widgets.situation import situation_line
+
+        screen = self._screen_in_play
+        seat = screen.view.seat if isinstance(screen, PrivateScreen) else None
+        self._said = situation_line(self.game.view(seat))
+        self._said_private = seat is not None
+        self.notify(self._said, title=_("Say"), markup=False, timeout=20)
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet):

@@ -1,8 +1,10 @@
-"""The player's settings kept between games: for now, the language chosen in the game.
+"""The player's settings kept between games: the language and the colour theme chosen in
+the game.
 
 The file is read with the same suspicion as a save: anything odd in it (too large, not
-UTF-8, not JSON, an unknown language) is ignored with a one-line warning, never a crash,
-and it is written atomically, so a crash leaves the old file or the new one whole.
+UTF-8, not JSON, an unknown language or theme) is ignored with a one-line warning, never
+a crash, and it is written atomically, so a crash leaves the old file or the new one
+whole. Writing one setting keeps the others.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable, Collection
 
 from .i18n import LANGUAGES, _
 from .i18n import language_problem as i18n_language_problem
@@ -17,62 +20,115 @@ from .locations import config_directory
 
 SETTINGS_FILE = "settings.json"
 MAX_BYTES = 10_000  # a settings file is a few dozen bytes
+LANGUAGE = "language"
+THEME = "theme"
 
 
 def settings_path() -> str:
     return os.path.join(config_directory(), SETTINGS_FILE)
 
 
-def remembered_language() -> str | None:
-    """The language chosen in the game last time; None when none was, or the file is
-    damaged (then one line on stderr says so)."""
+def _read() -> tuple[dict[str, object], str | None]:
+    """Every setting in the file ({} when there is none or it is damaged), and what is
+    wrong with the file, if anything."""
     path = settings_path()
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        return None
+        return {}, None
     except OSError as error:
-        return _ignored(
-            path, _("cannot read it ({problem})").format(problem=error.strerror or error)
-        )
+        return {}, _("cannot read it ({problem})").format(problem=error.strerror or error)
     if len(data) > MAX_BYTES:
-        return _ignored(path, _("too large to be a settings file"))
+        return {}, _("too large to be a settings file")
     try:
         settings = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        return _ignored(path, _("not a settings file (not JSON)"))
+        return {}, _("not a settings file (not JSON)")
     if not isinstance(settings, dict):
-        return _ignored(path, _("not a settings file (not a JSON object)"))
-    language = settings.get("language")
-    if language is None:
+        return {}, _("not a settings file (not a JSON object)")
+    return settings, None
+
+
+def _remembered(key: str, problem: Callable[[object], str | None]) -> str | None:
+    """The setting `key`, or None when it was never made, the file is damaged or
+    `problem` finds fault with it (one line on stderr each time)."""
+    settings, damage = _read()
+    if damage:
+        return _ignored(damage)
+    value = settings.get(key)
+    if value is None:
         return None
-    if language not in LANGUAGES:
-        return _ignored(path, i18n_language_problem(language))
-    return language
+    if not isinstance(value, str):  # never a name (a list would not even hash): refused
+        value = repr(value)
+    why = problem(value)
+    return _ignored(why) if why else value
+
+
+def remembered_language() -> str | None:
+    """The language chosen in the game last time, if any (see `_remembered`)."""
+    return _remembered(
+        LANGUAGE, lambda code: None if code in LANGUAGES else i18n_language_problem(code)
+    )
+
+
+def remembered_theme(themes: Collection[str]) -> str | None:
+    """The theme chosen in the game last time, if it is one of `themes` (see
+    `_remembered`)."""
+    # Translators: {name} is what the settings file gives as the theme, quoted.
+    unknown = _("no theme is called {name}")
+    return _remembered(
+        THEME, lambda name: None if name in themes else unknown.format(name=repr(name))
+    )
+
+
+def _remember(key: str, value: str) -> str | None:
+    """Keep `value` as the setting `key`, the other settings as they are (a damaged file
+    is replaced); the problem in one line when the file cannot be written."""
+    from pathlib import Path
+
+    from .persistence import write_atomically
+
+    settings, _damage = _read()  # a damaged file was reported when read at the start
+    settings[key] = value
+    path = Path(settings_path())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(settings) + "\n", keep_backup=False)
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
 
 
 def remember_language(code: str) -> str | None:
     """Keep `code` as the language to start in; the problem in one line when the file
     cannot be written (the game goes on in that language all the same)."""
-    from pathlib import Path
-
-    from .persistence import write_atomically
-
-    path = Path(settings_path())
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"language": code}) + "\n", keep_backup=False)
-    except OSError as error:
+    problem = _remember(LANGUAGE, code)
+    if problem:
         return _("The language could not be kept for next time ({problem}).").format(
-            problem=error.strerror or error
+            problem=problem
         )
     return None
 
 
-def _ignored(path: str, why: str) -> None:
-    print(
-        _("sticheln: ignoring the settings in {path}: {why}").format(path=path, why=why),
-        file=sys.stderr,
+def remember_theme(name: str) -> str | None:
+    """Keep `name` as the theme to start with; the problem in one line when the file
+    cannot be written (the game goes on in that theme all the same)."""
+    problem = _remember(THEME, name)
+    if problem:
+        return _("The theme could not be kept for next time ({problem}).").format(problem=problem)
+    return None
+
+
+_said: set[str] = set()  # the warnings given: the file is read once per setting
+
+
+def _ignored(why: str) -> None:
+    """None, after one line on stderr saying why (once, however often it is read)."""
+    warning = _("sticheln: ignoring the settings in {path}: {why}").format(
+        path=settings_path(), why=why
     )
+    if warning not in _said:
+        _said.add(warning)
+        print(warning, file=sys.stderr)
     return None

@@ -26,10 +26,11 @@ from textual.command import (
     Provider,
     SimpleProvider,
 )
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import ThemeProvider
-from textual.widgets import Button, Footer, Input, OptionList, _footer, _key_panel
+from textual.widgets import Button, Footer, Input, OptionList, _footer, _key_panel, _toast
 from textual.widgets.option_list import OptionDoesNotExist
 
 from .i18n import N_, _
@@ -189,6 +190,21 @@ class WorkaroundApp(App[None]):
             )
         )
 
+    def cursor_region(self) -> Region | None:
+        """Where the terminal cursor belongs now (None: leave it where it is). Override."""
+        return None
+
+    def _display(self, screen: Screen, renderable: object) -> None:
+        # Textual 8.2 moves the terminal cursor (hidden, but followed by screen readers
+        # and braille displays) to `App.cursor_position` after each frame it writes, in
+        # this private method; the position is brought up to date just before, once the
+        # frame's layout is known.
+        if IN_RANGE and renderable is not None:
+            region = self.cursor_region()
+            if region is not None:
+                self.cursor_position = region.offset
+        super()._display(screen, renderable)
+
     def before_crash(self) -> None:
         """Called when an unexpected exception is about to end the app (Textual then
         prints the traceback and sets `return_code` to 1). Override to save work."""
@@ -214,6 +230,35 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
     refilled), which ended the app. Paging waits for the first layout."""
     if (self.highlighted or 0) in self._index_to_line:
         _move_page(self, direction)
+
+
+# -- the terminal cursor: where a list's highlighted option and a toast are -------------
+
+
+def option_region(options: OptionList) -> Region | None:
+    """Where an OptionList's highlighted option is on screen, if it shows: Textual 8.2
+    keeps the line of each option in private tables."""
+    highlighted = options.highlighted
+    if not IN_RANGE or highlighted is None:
+        return None
+    try:
+        line = options._index_to_line[highlighted]
+    except KeyError:  # not laid out yet
+        return None
+    area = options.content_region
+    y = area.y + line - round(options.scroll_y)
+    return Region(area.x, y, area.width, 1) if area.y <= y < area.bottom else None
+
+
+def toast_region(app: App, message: str) -> Region | None:
+    """Where the toast showing `message` is on screen, while it shows: Textual 8.2's
+    Toast keeps its notification private."""
+    if not IN_RANGE:
+        return None
+    for toast in app.screen.query(_toast.Toast):
+        if toast._notification.message == message and toast.region:
+            return toast.content_region
+    return None
 
 
 # -- Footer: the keys in the player's language ----------------------------------------

@@ -12,24 +12,14 @@ from rich.text import Text
 from textual.geometry import Size
 
 from ..core.cards import SUIT_SYMBOLS, Card
-from .colours import colour_letter, colour_name
+from .colours import CARD_COLOURS, colour_letter, colour_name
 
-# Foreground/background per colour, the same in every theme: each pair keeps 4.5:1 in true
-# colour, 256 colours, 16 colours and NO_COLOR's greys, and in 16 colours each colour of a
-# deck lands on an ANSI colour of its own (green stays green; yellow and brown differ).
-# The letter carries the colour without them.
-_COLOUR_STYLES = {
-    "blue": "bold #ffffff on #1e40af",
-    "red": "bold #ffffff on #b91c1c",
-    "green": "bold #000000 on #22c55e",
-    "yellow": "bold #000000 on #facc15",
-    "purple": "bold #ffffff on #7e22ce",
-    "brown": "bold #ffffff on #78350f",
-    "spades": "bold #ffffff on #1f2937",
-    "hearts": "bold #ffffff on #b91c1c",
-    "diamonds": "bold #000000 on #f97316",
-    "clubs": "bold #000000 on #22c55e",
-}
+# Each colour's text on its background (`CARD_COLOURS`, the same in every theme): each
+# pair keeps 4.5:1 in true colour, 256 colours, 16 colours and NO_COLOR's greys; in 16
+# colours each colour of a deck lands on an ANSI colour of its own (green stays green);
+# and the colours of a deck stay apart under the common colour-vision deficiencies
+# (benchmarks/colour_vision.py). The letter carries the colour without them.
+_COLOUR_STYLES = {colour: f"bold {text} on {back}" for colour, (text, back) in CARD_COLOURS.items()}
 CARD_WIDTH = 6  # `[ 7 R]`
 BIG_CARD_WIDTH, BIG_CARD_HEIGHT = 6, 3  # a card drawn as a card, where there is room
 # From this terminal size on, the screens draw their cards big (`big_card_lines`) and a

@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox
@@ -99,6 +100,13 @@ class Choice(Widget, can_focus=True):
 
     def get_content_width(self, container, viewport) -> int:
         return max(len(_(label)) for label, _value in self._options) + 4
+
+    @property
+    def cursor_region(self) -> Region:
+        """Where the chosen label is on screen, after the left quote: the terminal cursor
+        goes there."""
+        x, y = self.content_region.offset
+        return Region(x + 2, y, max(self.content_size.width - 4, 1), 1)
 
     def render(self) -> Text:
         label = _(self._options[self._index][0])

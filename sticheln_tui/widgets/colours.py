@@ -9,7 +9,21 @@ from __future__ import annotations
 from ..core.cards import Card
 from ..i18n import _, language, pgettext
 
-__all__ = ["card_words", "colour_letter", "colour_name"]
+__all__ = ["CARD_COLOURS", "card_words", "colour_letter", "colour_name"]
+
+# A card's text and background colour, the same in every theme.
+CARD_COLOURS = {
+    "blue": ("#ffffff", "#1e40af"),
+    "red": ("#ffffff", "#c81e1e"),
+    "green": ("#000000", "#22c55e"),
+    "yellow": ("#000000", "#ffff00"),
+    "purple": ("#000000", "#c084fc"),
+    "brown": ("#ffffff", "#431407"),
+    "spades": ("#ffffff", "#1f2937"),
+    "hearts": ("#ffffff", "#c81e1e"),
+    "diamonds": ("#ffffff", "#2563eb"),
+    "clubs": ("#000000", "#22c55e"),
+}
 
 
 def _names() -> dict[str, str]:

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -146,6 +146,18 @@ class Hand(Widget, can_focus=True):
     @property
     def focused_card(self) -> Card | None:
         return self.cards[self.cursor] if self.cards else None
+
+    @property
+    def cursor_region(self) -> Region:
+        """Where the card under the cursor is on screen: the terminal cursor goes there."""
+        spots = self._spots()
+        if not spots:
+            return self.content_region
+        spot = spots[self.cursor]
+        x, y = self.content_region.offset
+        # A big card's middle line holds its letter and the cursor's marks.
+        middle = self.row_height // 2
+        return Region(x + spot.x, y + spot.row * self.row_height + middle, spot.width, 1)
 
     def _spots(self, width: int | None = None) -> list[_Spot]:
         if self.big:

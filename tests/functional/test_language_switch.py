@@ -75,7 +75,8 @@ async def test_the_first_screen_switches_to_finnish_footer_and_all():
         app.search_themes()  # the palette's Theme
         await pilot.pause(0.2)
         listed = [option.hit.text for option in app.screen.query_one(CommandList).options]
-        assert sorted(listed) == ["Tumma", "Vaalea"] and "Hae teemoja…" in screen_text(app)
+        assert sorted(listed) == ["Suuri kontrasti", "Tumma", "Vaalea"]
+        assert "Hae teemoja…" in screen_text(app)
 
 
 async def test_the_palette_switches_a_hand_off_and_it_stays_a_hand_off():

@@ -1,0 +1,100 @@
+"""The terminal cursor, which screen readers and braille displays follow, sits on the
+focused card or choice; the `i` key says the situation in one line, a hand only on its
+own seat's screen."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import at_the_table, cards_on_screen, screen_text
+from textual.widgets import OptionList
+from textual.widgets._toast import Toast
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.core.game import Game
+from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.widgets.choice import Choice
+from sticheln_tui.widgets.colours import card_words
+from sticheln_tui.widgets.hand import Hand
+
+
+def a_game_in_play() -> Game:
+    game = Game(["Ann", "Bob", "Cid", "Dee"], seed=4)
+    for _ in range(5):
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def text_at(app: StichelnApp, x: int, y: int, width: int) -> str:
+    """What the screen shows from (x, y) on, `width` cells."""
+    line = app.screen._compositor.render_update(full=True).strips[y]
+    text = "".join(segment.text for strip in line for segment in strip)
+    return text.ljust(x + width)[x : x + width]
+
+
+@pytest.mark.parametrize("size", [(100, 32), (120, 40)])  # small cards, big cards
+async def test_the_cursor_follows_the_chosen_card(size):
+    async with at_the_table(a_game_in_play(), size) as pilot:
+        app = pilot.app
+        hand = app.screen.query_one(Hand)
+        seen = set()
+        for _ in range(3):
+            await pilot.press("right")
+            await pilot.pause()
+            x, y = app.cursor_position
+            assert (x, y) == hand.cursor_region.offset
+            assert text_at(app, x, y, 1) == "►"  # the card under the hand's cursor
+            seen.add((x, y))
+        assert len(seen) == 3
+
+
+async def test_the_cursor_follows_the_menu_and_the_forms_choices():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        rows = set()
+        for _ in range(2):
+            await pilot.press("down")
+            await pilot.pause()
+            entry = menu.get_option_at_index(menu.highlighted).prompt
+            x, y = app.cursor_position
+            assert str(entry).strip() in text_at(app, x, y, menu.content_region.width)
+            rows.add(y)
+        assert len(rows) == 2
+        menu.highlighted = 0
+        await pilot.press("enter")  # Sticheln's setup form
+        await pilot.pause()
+        count = app.screen.query_one("#count", Choice)
+        count.focus()
+        await pilot.pause()
+        assert app.cursor_position == count.cursor_region.offset
+        assert text_at(app, *app.cursor_position, 1).isdigit()  # the number of players
+
+
+async def test_say_names_the_hand_only_on_its_own_screen():
+    game = a_game_in_play()
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # past the hand-off
+        await pilot.pause()
+        seat = game.to_move
+        await pilot.press("i")
+        await pilot.pause()
+        own = [card_words(card) for card in game.view(seat).hand]
+        assert "Your hand: " + " ".join(own) in app._said
+        await pilot.pause()  # the toast is mounted
+        toast = app.screen.query_one(Toast)
+        x, y = toast.content_region.offset  # where a reader looks: the line, under "Say"
+        assert app.cursor_position == (x, y + 1)
+        assert text_at(app, x, y + 1, 7) == "Deal 1/"
+        await pilot.press("enter")  # the card is played; the next seat's hand-off
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert not app.screen.query(Toast)  # the line with the hand went with its screen
+        await pilot.press("i")
+        await pilot.pause()
+        in_hands = [card for other in range(4) for card in game.view(other).hand]
+        assert cards_on_screen(screen_text(app), in_hands) == []
+        assert "Your hand" not in app._said and f"{game.players[game.to_move]} to play" in app._said
