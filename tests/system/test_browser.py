@@ -137,7 +137,7 @@ def test_a_card_played_in_the_browser_and_the_game_ends_with_the_page(tmp_path):
 
 
 def play_a_card(browser, port: int, server_pid: int, save: Path) -> None:
-    page = browser.new_page(viewport={"width": 1000, "height": 620})
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
 
     def with_accessibility_tree(route):
         response = route.fetch()
