@@ -9,6 +9,7 @@ that is turned away until one ends.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import shlex
 import sys
@@ -113,7 +114,11 @@ class GameServer(Server):
     def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Sticheln")
         self.max_games = max_games
-        self.games = 0  # pages with a game process running
+        self._pages: set[asyncio.Task] = set()  # each page's connection, its game running
+
+    @property
+    def games(self) -> int:
+        return len(self._pages)
 
     @property
     def full(self) -> bool:
@@ -136,11 +141,20 @@ class GameServer(Server):
             await websocket.send_bytes(refusal(self.max_games).encode())
             await websocket.close()
             return websocket
-        self.games += 1
+        page = asyncio.current_task()
+        self._pages.add(page)
         try:
             return await super().handle_websocket(request)
         finally:
-            self.games -= 1
+            self._pages.discard(page)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C or SIGTERM: every game quits (so saves) before the server ends. An open
+        page would otherwise hold the server for aiohttp's grace period, a minute."""
+        pages = list(self._pages)
+        for page in pages:
+            page.cancel()  # textual-serve then tells the game to quit, and waits for it
+        await asyncio.gather(*pages, return_exceptions=True)
 
     async def on_startup(self, app: web.Application) -> None:
         """Silent: textual-serve's banner would come before the port is bound."""

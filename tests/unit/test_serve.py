@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -20,12 +21,13 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.cli import main
 from sticheln_tui.serve import GameServer, build_parser, game_command, open_warning
 
-# A stand-in for the game: it says it is ready as a Textual app does, notes the
-# directory its saves would go to, and ends when the server says quit (or stdin closes).
+# A stand-in for the game: it says it is ready as a Textual app does, notes its process
+# and the directory its saves would go to, and ends when the server says quit (or stdin
+# closes).
 FAKE_GAME = """
 import os, sys
 with open(sys.argv[1], "w") as note:
-    note.write(os.environ.get("STICHELN_SAVES", ""))
+    note.write(f"{os.getpid()} {os.environ.get('STICHELN_SAVES', '')}")
 print("__GANGLION__", flush=True)
 seen = b""
 while b'"quit"' not in seen:
@@ -172,8 +174,23 @@ async def test_the_game_finds_the_saves_where_the_terminal_game_keeps_them(
     _, client, note = server_of_one_game
     page = await client.ws_connect("/ws")
     await wait_until(lambda: note.exists() and note.read_text())
-    assert note.read_text() == str(saves_in_a_temporary_directory)
+    assert note.read_text().split(" ", 1)[1] == str(saves_in_a_temporary_directory)
     await page.close()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="looks for the game's process in /proc")
+async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
+    """Ctrl+C or SIGTERM with a page open: its game quits (and so saves), and the server
+    does not wait for the page to go."""
+    _, client, note = server_of_one_game
+    page = await client.ws_connect("/ws")
+    answering = asyncio.create_task(page.receive())  # a browser answers the closing
+    await wait_until(lambda: note.exists() and note.read_text())
+    game = Path(f"/proc/{note.read_text().split()[0]}")
+    assert game.exists()
+    await asyncio.wait_for(client.server.close(), timeout=5)
+    await wait_until(lambda: not game.exists(), timeout=5)
+    answering.cancel()
 
 
 async def test_the_page_reaches_its_game_at_the_address_the_browser_used(server_of_one_game):
