@@ -127,7 +127,7 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full:
             text = escape(refusal(self.max_games))
-            page = f"<!DOCTYPE html><title>Sticheln</title><p>{text}</p>"
+            page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{text}</p>'
             return web.Response(text=page, status=503, content_type="text/html")
         # The page finds its game at the address the browser used: a tablet reaches a
         # server listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0.
