@@ -39,12 +39,18 @@ from sticheln_tui.bots import LEVELS, Bot, bot_name, make_bot
 from sticheln_tui.bots.search import SamplingBot
 from sticheln_tui.bots.strong import StrongBot
 from sticheln_tui.bots.world import Deal
-from sticheln_tui.cli import Parser, add_rule_options, game_seed, options_from
+from sticheln_tui.cli import (
+    Parser,
+    add_rule_options,
+    game_seed,
+    number_from_1_to,
+    options_from,
+)
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game, Phase, SeatView
 from sticheln_tui.core.games import GAMES, game_named
 from sticheln_tui.fast.sticheln import FastDeal
-from sticheln_tui.simulate import _count, _reported, describe, jobs
+from sticheln_tui.simulate import _reported, describe, jobs
 
 STICHELN_ONLY = ("frozen", "cheater")
 BOTS = (*LEVELS, *STICHELN_ONLY)
@@ -253,14 +259,14 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--deals",
         dest="deal_count",
-        type=_count("deals", 100_000),
+        type=number_from_1_to("deals", 100_000),
         default=100,
         metavar="N",
         help="deals to play, each once per seat (default: 100)",
     )
-    parser.add_argument("--players", type=_count("players", 8), default=4, metavar="N")
+    parser.add_argument("--players", type=number_from_1_to("players", 8), default=4, metavar="N")
     parser.add_argument("--seed", type=game_seed, default=1, metavar="N")
-    parser.add_argument("--workers", type=_count("workers", 64), default=2, metavar="N")
+    parser.add_argument("--workers", type=number_from_1_to("workers", 64), default=2, metavar="N")
     return parser
 
 

@@ -92,6 +92,22 @@ def whole_number(text: str, what: str) -> int:
         ) from None
 
 
+def number_from_1_to(name: str, top: int):
+    """A parser of whole numbers from 1 to `top`; `name` names the number in the refusal."""
+
+    def parse(text: str) -> int:
+        number = whole_number(text, name)
+        if not 1 <= number <= top:
+            raise argparse.ArgumentTypeError(
+                _("{what} must be from 1 to {most}, not {number}").format(
+                    what=name, most=top, number=number
+                )
+            )
+        return number
+
+    return parse
+
+
 def game_seed(text: str) -> int:
     """A seed the game accepts (`sticheln --seed`, `sticheln simulate --seed`)."""
     from .core.game import seed_problem
@@ -264,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
             "sticheln --players Ann,bot:normal,bot:strong,bot:easy; "
             "sticheln --game hattrick --players Ann,Bob,Cid,Dee; "
             "sticheln --game seven-seals --players Ann,Bob,Cid --saboteur-costs-5; "
-            "sticheln simulate --help (games between bots)"
+            "sticheln simulate --help (games between bots); "
+            "sticheln serve --help (play in a web browser)"
         ),
     )
     parser.add_argument(
@@ -492,6 +509,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simulate import main as simulate
 
         return simulate(argv[:command] + argv[command + 1 :])  # simulate takes --lang too
+    if argv[command : command + 1] == ["serve"]:
+        from .serve import main as serve
+
+        return serve(argv[:command] + argv[command + 1 :])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.export is not None:

@@ -27,8 +27,8 @@ from .cli import (
     add_language_option,
     add_rule_options,
     game_seed,
+    number_from_1_to,
     options_from,
-    whole_number,
 )
 from .core.catalogue import TITLES
 from .core.games import GAMES, game_named
@@ -47,20 +47,6 @@ def _seats(text: str) -> list[str]:
         return [level_named(part.strip().removeprefix("bot:")) for part in text.split(",")]
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _count(name: str, top: int):
-    def parse(text: str) -> int:
-        number = whole_number(text, name)
-        if not 1 <= number <= top:
-            raise argparse.ArgumentTypeError(
-                _("{what} must be from 1 to {most}, not {number}").format(
-                    what=name, most=top, number=number
-                )
-            )
-        return number
-
-    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--games",
-        type=_count("games", MAX_GAMES),
+        type=number_from_1_to("games", MAX_GAMES),
         default=100,
         metavar="N",
         help=_("how many games to play (default: 100)"),
@@ -101,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--workers",
-        type=_count("workers", 64),
+        type=number_from_1_to("workers", 64),
         default=1,
         metavar="N",
         help=_("processes to play games in parallel (default: 1)"),

@@ -205,6 +205,14 @@ class WorkaroundApp(App[None]):
                 self.cursor_position = region.offset
         super()._display(screen, renderable)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        # Textual gives a screen its AUTO_FOCUS only while the app has focus, and on getting
+        # focus back restores only what was focused on the same screen: a screen shown in
+        # between keeps nothing focused, deaf to Enter. Textual's web driver (textual-serve,
+        # `sticheln serve`) starts blurred, so the first screen was always such a screen.
+        if focus and IN_RANGE:
+            self.screen._update_auto_focus()
+
     def before_crash(self) -> None:
         """Called when an unexpected exception is about to end the app (Textual then
         prints the traceback and sets `return_code` to 1). Override to save work."""

@@ -1,0 +1,201 @@
+"""`sticheln serve`: the game in a web browser, through textual-serve.
+
+Every page that opens starts the terminal game (`python -m sticheln_tui`) in its own
+process, which draws into the page; closing the page ends that process (the game is saved
+after every move, as in a terminal). At most `--max-games` run at once: a page opened past
+that is turned away until one ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import shlex
+import sys
+from collections.abc import Sequence
+from html import escape
+
+from aiohttp import web
+from textual_serve.server import Server
+
+from .cli import Parser, add_language_option, number_from_1_to
+from .i18n import _, ngettext
+from .locations import saves_directory
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_MAX_GAMES = 4
+MOST_GAMES = 64
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="sticheln serve",
+        description=_(
+            "Play in a web browser: every page that opens plays its own game, in its own "
+            "process on this machine. Games are saved where the terminal game saves them."
+        ),
+        epilog=_("Example: sticheln serve --port 8000, then open http://127.0.0.1:8000"),
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        # Translators: a placeholder in --help, in capitals.
+        metavar=_("ADDRESS"),
+        help=_(
+            "the address to listen on (default: {host}, this machine only); with any other, "
+            "anyone who can reach it can play"
+        ).format(host=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--port",
+        type=number_from_1_to(_("the port"), 65535),
+        default=DEFAULT_PORT,
+        metavar="N",
+        help=_("the port to listen on (default: {port})").format(port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--max-games",
+        type=number_from_1_to(_("the number of games"), MOST_GAMES),
+        default=DEFAULT_MAX_GAMES,
+        metavar="N",
+        help=_(
+            "the most games played at once, each in its own process (default: {games}); "
+            "a page opened past that is turned away until a game ends"
+        ).format(games=DEFAULT_MAX_GAMES),
+    )
+    add_language_option(parser)
+    return parser
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name: it may name any address
+        return False
+
+
+def open_warning(host: str) -> str | None:
+    """The warning printed when the server listens beyond this machine; None on loopback."""
+    if is_loopback(host):
+        return None
+    return _(
+        "Warning: listening on {host}: anyone who can reach this address can play, "
+        "and their games run on this machine."
+    ).format(host=host)
+
+
+def game_command(language: str | None) -> str:
+    """The shell command each page runs: this Python's game, in the language given to the
+    server (without --lang the game chooses as in a terminal: settings, then locale).
+    The environment, STICHELN_SAVES included, passes to the game unchanged."""
+    words = [sys.executable, "-m", "sticheln_tui"]
+    if language is not None:
+        words += ["--lang", language]
+    return shlex.join(words)
+
+
+def refusal(max_games: int) -> str:
+    """What a page opened past the cap says."""
+    return ngettext(
+        "The game is already being played. Reload this page when it has ended.",
+        "All {games} games are being played. Reload this page when one has ended.",
+        max_games,
+    ).format(games=max_games)
+
+
+class GameServer(Server):
+    """textual-serve's server with a cap on the games running at once."""
+
+    def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
+        super().__init__(command, host=host, port=port, title="Sticheln")
+        self.max_games = max_games
+        self._pages: set[asyncio.Task] = set()  # each page's connection, its game running
+
+    @property
+    def games(self) -> int:
+        return len(self._pages)
+
+    @property
+    def full(self) -> bool:
+        return self.games >= self.max_games
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.full:
+            text = escape(refusal(self.max_games))
+            page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{text}</p>'
+            return web.Response(text=page, status=503, content_type="text/html")
+        # The page finds its game at the address the browser used: a tablet reaches a
+        # server listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0.
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        if self.full:  # a page loaded while a game was free, connecting once none is
+            websocket = web.WebSocketResponse()
+            await websocket.prepare(request)
+            await websocket.send_bytes(refusal(self.max_games).encode())
+            await websocket.close()
+            return websocket
+        page = asyncio.current_task()
+        self._pages.add(page)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self._pages.discard(page)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl+C or SIGTERM: every game quits (so saves) before the server ends. An open
+        page would otherwise hold the server for aiohttp's grace period, a minute."""
+        pages = list(self._pages)
+        for page in pages:
+            page.cancel()  # textual-serve then tells the game to quit, and waits for it
+        await asyncio.gather(*pages, return_exceptions=True)
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Silent: textual-serve's banner would come before the port is bound."""
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C or SIGTERM; OSError when the address cannot be had."""
+        self.debug = debug
+        self.initialize_logging()
+        # aiohttp's `print` comes once the port is bound (textual-serve silences it).
+        web.run_app(self._make_app(), host=self.host, port=self.port, print=self._announce)
+
+    def _announce(self, _running: str) -> None:
+        print(
+            ngettext(
+                "Sticheln in a browser: open {url} (Ctrl+C stops the server).\n"
+                "Each page plays its own game in its own process, one at a time; "
+                "games are saved in {directory}.",
+                "Sticheln in a browser: open {url} (Ctrl+C stops the server).\n"
+                "Each page plays its own game in its own process, {games} at once at most; "
+                "games are saved in {directory}.",
+                self.max_games,
+            ).format(url=self.public_url, games=self.max_games, directory=saves_directory()),
+            flush=True,
+        )
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    warning = open_warning(args.host)
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
+    server = GameServer(game_command(args.lang), args.host, args.port, args.max_games)
+    try:
+        server.serve()
+    except OSError as error:  # the port taken, an address not of this machine
+        parser.exit(
+            1,
+            _("{prog}: cannot listen on {host} port {port}: {why}").format(
+                prog=parser.prog, host=args.host, port=args.port, why=error.strerror or error
+            )
+            + "\n",
+        )
+    return 0

@@ -1,0 +1,287 @@
+"""`sticheln serve`: its command line, the cap on games, the command each page runs, and
+the address it listens on. The game in a real browser: tests/system/test_browser.py."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from textual.screen import Screen
+from textual.widgets import Input
+
+from sticheln_tui.app import StichelnApp
+from sticheln_tui.cli import main
+from sticheln_tui.serve import GameServer, build_parser, game_command, open_warning
+
+# A stand-in for the game: it says it is ready as a Textual app does, notes its process
+# and the directory its saves would go to, and ends when the server says quit (or stdin
+# closes).
+FAKE_GAME = """
+import os, sys
+with open(sys.argv[1], "w") as note:
+    note.write(f"{os.getpid()} {os.environ.get('STICHELN_SAVES', '')}")
+print("__GANGLION__", flush=True)
+seen = b""
+while b'"quit"' not in seen:
+    chunk = sys.stdin.buffer.read1(4096)
+    if not chunk:
+        break
+    seen += chunk
+"""
+
+
+def test_the_defaults_are_this_machine_port_8000_and_four_games():
+    args = build_parser().parse_args([])
+    assert (args.host, args.port, args.max_games, args.lang) == ("127.0.0.1", 8000, 4, None)
+
+
+def test_every_option_is_read():
+    args = build_parser().parse_args(
+        ["--host", "0.0.0.0", "--port", "8123", "--max-games", "2", "--lang", "de"]
+    )
+    assert (args.host, args.port, args.max_games, args.lang) == ("0.0.0.0", 8123, 2, "de")
+
+
+@pytest.mark.parametrize(
+    ("flags", "complaint"),
+    [
+        (["--port", "0"], "the port must be from 1 to 65535, not 0"),
+        (["--port", "http"], "the port must be a whole number, not 'http'"),
+        (["--max-games", "0"], "the number of games must be from 1 to 64, not 0"),
+        (["--lang", "xx"], "--lang"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_a_bad_flag_is_one_line_and_exit_2(capsys, flags, complaint):
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", *flags])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("sticheln serve: error: ")
+    assert complaint in error
+    assert error.count("\n") == 1
+
+
+def test_help_names_host_port_and_cap_in_the_players_language(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for flag in ("--host", "--port", "--max-games", "--lang"):
+        assert flag in text
+    assert "default: 127.0.0.1" in text
+    assert "its own process" in text
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "serve", "--help"])
+    assert "eigenen Prozess" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "::1", "localhost"])
+def test_this_machine_alone_needs_no_warning(host):
+    assert open_warning(host) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "gamebox.local"])
+def test_any_other_address_warns_that_anyone_can_play(host):
+    assert "anyone who can reach this address can play" in open_warning(host)
+
+
+def test_the_warning_is_printed_before_serving(monkeypatch, capsys):
+    started = []
+    monkeypatch.setattr(GameServer, "serve", lambda server: started.append(server))
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--max-games", "2"]) == 0
+    assert "Warning: listening on 0.0.0.0" in capsys.readouterr().err
+    assert (started[0].host, started[0].port, started[0].max_games) == ("0.0.0.0", 8123, 2)
+    main(["serve"])
+    assert capsys.readouterr().err == ""
+
+
+def test_each_page_runs_this_pythons_game_in_the_servers_language(monkeypatch):
+    started = []
+    monkeypatch.setattr(GameServer, "serve", lambda server: started.append(server))
+    main(["serve", "--lang", "fi"])
+    main(["--lang", "it", "serve"])
+    main(["serve"])
+    game = [sys.executable, "-m", "sticheln_tui"]
+    assert [shlex.split(server.command) for server in started] == [
+        [*game, "--lang", "fi"],
+        [*game, "--lang", "it"],
+        game,
+    ]
+    assert game_command(None) == shlex.join(game)
+
+
+@pytest.fixture
+async def server_of_one_game(tmp_path, saves_in_a_temporary_directory):
+    """A server with room for one game, whose pages run FAKE_GAME; the game notes its
+    saves directory in the file `note`."""
+    script = tmp_path / "game.py"
+    script.write_text(FAKE_GAME)
+    note = tmp_path / "note"
+    server = GameServer(shlex.join([sys.executable, str(script), str(note)]), "127.0.0.1", 1, 1)
+    client = TestClient(TestServer(await server._make_app()))
+    await client.start_server()
+    try:
+        yield server, client, note
+    finally:
+        await client.close()
+        # textual-serve never waits for a game's process: let the loop reap the ended
+        # ones before it closes, or their pipes are closed on a closed loop.
+        await asyncio.sleep(0.2)
+
+
+async def wait_until(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+async def test_past_the_cap_a_page_is_turned_away_until_a_game_ends(server_of_one_game):
+    server, client, note = server_of_one_game
+    page = await client.get("/")
+    assert page.status == 200
+    first = await client.ws_connect("/ws")
+    await wait_until(lambda: server.games == 1 and note.exists())
+
+    page = await client.get("/")
+    assert page.status == 503
+    assert "The game is already being played. Reload this page when it has ended." in (
+        await page.text()
+    )
+    # A page loaded while a game was free, connecting once none is: told in its terminal.
+    second = await client.ws_connect("/ws")
+    told = await second.receive(timeout=5)
+    assert b"already being played" in told.data
+    assert (await second.receive(timeout=5)).type.name == "CLOSE"
+    assert server.games == 1
+
+    await first.close()
+    await wait_until(lambda: server.games == 0)
+    assert (await client.get("/")).status == 200
+
+
+async def test_the_game_finds_the_saves_where_the_terminal_game_keeps_them(
+    server_of_one_game, saves_in_a_temporary_directory
+):
+    _, client, note = server_of_one_game
+    page = await client.ws_connect("/ws")
+    await wait_until(lambda: note.exists() and note.read_text())
+    assert note.read_text().split(" ", 1)[1] == str(saves_in_a_temporary_directory)
+    await page.close()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="looks for the game's process in /proc")
+async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
+    """Ctrl+C or SIGTERM with a page open: its game quits (and so saves), and the server
+    does not wait for the page to go."""
+    _, client, note = server_of_one_game
+    page = await client.ws_connect("/ws")
+    answering = asyncio.create_task(page.receive())  # a browser answers the closing
+    await wait_until(lambda: note.exists() and note.read_text())
+    game = Path(f"/proc/{note.read_text().split()[0]}")
+    assert game.exists()
+    await asyncio.wait_for(client.server.close(), timeout=5)
+    await wait_until(lambda: not game.exists(), timeout=5)
+    answering.cancel()
+
+
+async def test_the_page_reaches_its_game_at_the_address_the_browser_used(server_of_one_game):
+    _, client, _ = server_of_one_game
+    page = await client.get("/", headers={"Host": "192.168.1.20:8000"})
+    assert "ws://192.168.1.20:8000/ws" in await page.text()
+
+
+async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
+    """textual-serve's page starts the app blurred: its first screen must still answer."""
+
+    class Form(Screen):
+        def compose(self):
+            yield Input()
+
+    app = StichelnApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.app_focus = False
+        await app.push_screen(Form())
+        await pilot.pause()
+        assert app.focused is None
+        app.app_focus = True
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The addresses a socket listens on at `port`, from /proc/net/tcp and tcp6."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError), open(table) as lines:
+            for line in list(lines)[1:]:
+                local, state = line.split()[1], line.split()[3]
+                address, hex_port = local.split(":")
+                if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                    packed = bytes.fromhex(address)
+                    # The kernel writes each 32-bit word in the machine's byte order.
+                    words = [packed[i : i + 4][::-1] for i in range(0, len(packed), 4)]
+                    family = socket.AF_INET if len(packed) == 4 else socket.AF_INET6
+                    found.add(socket.inet_ntop(family, b"".join(words)))
+    return found
+
+
+@contextlib.contextmanager
+def running_server(*flags: str):
+    """`sticheln serve` in a process of its own, stopped (and waited for) afterwards."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sticheln_tui", "serve", *flags],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads the listening sockets from /proc")
+def test_it_listens_on_127_0_0_1_unless_told_otherwise():
+    port = free_port()
+    with running_server("--port", str(port)) as server:
+        announced = server.stdout.readline()  # once the port is bound
+        assert f"http://127.0.0.1:{port}" in announced
+        assert listening_addresses(port) == {"127.0.0.1"}
+
+
+def test_a_port_in_use_is_one_clear_line_and_no_traceback():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "sticheln_tui", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"sticheln serve: cannot listen on 127.0.0.1 port {port}: ")
+    assert result.stderr.count("\n") == 1
