@@ -15,6 +15,9 @@ reviewed: they are counted exactly, or belong to the table).
 from __future__ import annotations
 
 import math
+import pickle
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
@@ -36,10 +39,6 @@ W = TypeVar("W", bound=World)
 C = TypeVar("C")
 
 
-class Stopped(Exception):
-    """The review was called off (the player left the replay)."""
-
-
 class Weighing(SamplingBot):
     """Mixed in before a game's strong bot: its search, instead of choosing, plays every
     candidate and the move made on the same `samples` sampled deals and keeps each one's
@@ -52,13 +51,11 @@ class Weighing(SamplingBot):
         seed: int,
         samples: int | None,
         made: Any,
-        stop: Callable[[], bool] = lambda: False,
     ) -> None:
         super().__init__(seed)
         if samples is not None:
             self.samples = samples
         self.made = made  # the move made, as a game move
-        self.stop = stop
         # By candidate, once searched: its margin on each sampled deal, in order.
         self.margins: dict[Any, list[float]] | None = None
         self.view: Any = None
@@ -79,8 +76,6 @@ class Weighing(SamplingBot):
         weighed = list(dict.fromkeys([*candidates, made]))
         self.margins = {candidate: [] for candidate in weighed}
         for _ in range(self.samples):
-            if self.stop():
-                raise Stopped
             world = sample()
             for candidate in weighed:
                 self.margins[candidate].append(margin(me, trial(world.copy(), candidate)))
@@ -146,13 +141,12 @@ def judge(
     step: int,
     samples: int | None = None,
     seed: int = 0,
-    stop: Callable[[], bool] = lambda: False,
 ) -> Judgment | None:
     """The decision of the seat whose view this is, to make `move`; None when it is no
-    decision the strong bot weighs. Raises Stopped when `stop()` says so."""
+    decision the strong bot weighs."""
     if len(view.legal_moves) < 2:
         return None
-    bot = JUDGES[game](seed, samples, move, stop)
+    bot = JUDGES[game](seed, samples, move)
     bot.advise(view)
     if bot.margins is None:
         return None
@@ -210,16 +204,25 @@ class Review:
     def __len__(self) -> int:
         return len(self.decisions)
 
-    def judgments(
-        self, seed: int = 0, stop: Callable[[], bool] = lambda: False
-    ) -> Iterator[Judgment | None]:
-        """Each decision's judgment in turn (None for one not weighed); stops at once
-        when `stop()` says so."""
+    def judgments(self, seed: int = 0) -> Iterator[Judgment | None]:
+        """Each decision's judgment in turn (None for one not weighed)."""
         for step, view, move in self.decisions:
-            try:
-                yield judge(self.game, view, move, step, self.samples, seed, stop)
-            except Stopped:
-                return
+            yield judge(self.game, view, move, step, self.samples, seed)
+
+    def weighed_apart(self) -> subprocess.Popen:
+        """A process of its own that weighs this review (a thread would hold this
+        interpreter and slow the screen down): read its judgments, in turn, from its
+        `stdout` with `pickle.load`; it ends when done, or when killed."""
+        process = subprocess.Popen(
+            [sys.executable, "-c", f"from {__name__} import weigh_piped; weigh_piped()"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        assert process.stdin is not None
+        pickle.dump(self, process.stdin)
+        process.stdin.close()
+        return process
 
     def summaries(self, judged: Sequence[Judgment]) -> list[Summary]:
         """Per human seat: what these judgments found."""
@@ -229,3 +232,11 @@ class Review:
             costs = [judgment.cost for judgment in own if judgment.costly]
             summaries.append(Summary(seat, len(own), len(costs), math.fsum(costs)))
         return summaries
+
+
+def weigh_piped() -> None:
+    """The other end of `Review.weighed_apart`: a review from stdin, its judgments out."""
+    review = pickle.load(sys.stdin.buffer)
+    for judgment in review.judgments():
+        pickle.dump(judgment, sys.stdout.buffer)
+        sys.stdout.buffer.flush()

@@ -4,6 +4,9 @@ weighed in a background thread while the replay goes on, its costly moves marked
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import threading
 from typing import Any
 
 from rich.cells import cell_len
@@ -93,6 +96,10 @@ class ReplayScreen(Screen[None]):
         self.judged: dict[int, Judgment] = {}  # by step, as taken from `_found`
         self._taken = 0  # how many of `_found` are taken
         self._worker: Worker | None = None
+        self._process: subprocess.Popen | None = None  # where the review is weighed
+        # Set once the thread has taken the last judgment it will (done or called off):
+        # the worker itself counts as cancelled at once, while its thread reads on.
+        self.weighing_over = threading.Event()
         self._poll: Timer | None = None
 
     @property
@@ -235,11 +242,25 @@ class ReplayScreen(Screen[None]):
         self._show_review()
 
     def _weigh(self) -> None:
-        """In the worker's thread: every judgment, until done or called off."""
+        """In the worker's thread: the review weighed in a process of its own
+        (`Review.weighed_apart`), its judgments taken as they come until all are in or
+        the process ends (`_stop_review` kills it)."""
         assert self.review is not None
-        worker = get_current_worker()
-        for judgment in self.review.judgments(stop=lambda: worker.is_cancelled):
-            self._found.append(judgment)
+        process = self._process = self.review.weighed_apart()
+        assert process.stdout is not None
+        try:
+            if get_current_worker().is_cancelled:  # called off before there was a process
+                process.kill()
+            while len(self._found) < len(self.review):
+                try:
+                    self._found.append(pickle.load(process.stdout))
+                except EOFError:
+                    break  # killed, or failed: what came in stays
+        finally:
+            process.kill()
+            process.wait()
+            process.stdout.close()
+            self.weighing_over.set()
 
     def _take_found(self) -> None:
         found = self._found[self._taken :]
@@ -258,8 +279,11 @@ class ReplayScreen(Screen[None]):
     def _stop_review(self) -> None:
         if self._poll is not None:
             self._poll.stop()
+        # In this order: `_weigh` kills a process started after the worker is cancelled.
         if self._worker is not None:
             self._worker.cancel()
+        if self._process is not None:
+            self._process.kill()
 
     def _show_review(self) -> None:
         progress = self.query_one("#review-progress")
