@@ -11,7 +11,7 @@ from positions import pain_card_thrown_away
 from textual.widgets import ProgressBar
 from textual.worker import WorkerState
 
-from sticheln_tui import i18n
+from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots.review import Review
 from sticheln_tui.screens.replay import ReplayScreen
@@ -70,7 +70,6 @@ async def test_the_review_marks_the_thrown_away_card_and_n_finds_it(monkeypatch,
         # The Footer offers the way on and the review's key, in every language.
         footer = text.splitlines()[-1]
         assert i18n._("Next costly") in footer and i18n._("Next trick") in footer
-    i18n.use("en")
 
 
 async def test_escape_leaves_a_review_under_way_and_ends_its_process(monkeypatch):
@@ -95,3 +94,27 @@ async def test_escape_leaves_a_review_under_way_and_ends_its_process(monkeypatch
         assert screen.weighing_over.wait(timeout=2)
         assert not screen._found  # called off before its first decision was weighed
         assert screen._process.poll() is not None  # its process is ended
+
+
+async def test_a_replayed_record_offers_the_review_and_escape_ends_the_program(
+    tmp_path, monkeypatch
+):
+    """`sticheln --replay FILE`: `v` starts the review; Escape leaves the program."""
+    weigh_on(monkeypatch, 100_000)
+    game, _ = pain_card_thrown_away()
+    path = tmp_path / "record.json"
+    persistence.export(path, persistence.Record(game, LEVELS, len(game.results)))
+    entry = persistence.SaveEntry(path, 0.0, persistence.load(path), None)
+    app = StichelnApp(resume=entry, review=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen._worker is None
+        assert "v " + i18n._("Review") in screen_text(app).splitlines()[-1]
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen._worker is not None and screen.query_one("#review-progress").display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.weighing_over.wait(timeout=2)
+    assert app.return_code == 0
