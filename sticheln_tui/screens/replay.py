@@ -113,6 +113,8 @@ class ReplayScreen(Screen[None]):
             yield Static(_("Reviewing the moves (Esc leaves)"), id="review-label")
             yield ProgressBar(show_eta=False)
         yield Static(id="review-summary")
+        # Above the hands, which may need to scroll at 80x24: the review of the move shown.
+        yield Static(id="review-verdict")
         with VerticalScroll(id="replay-body", can_focus=False):
             yield Static(id="replay-seats")
             yield Static(id="replay-trick")
@@ -139,6 +141,9 @@ class ReplayScreen(Screen[None]):
         if judgment is not None and judgment.costly:
             # Translators: after "move 12 of 240" in the replay, on a move the review marks.
             title.append("  " + _("? costly"), style="bold reverse")
+        verdict = self.query_one("#review-verdict", Static)
+        verdict.display = judgment is not None
+        verdict.update(self.verdict(judgment) if judgment is not None else "")
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-status", Static).update(self.status(view))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
@@ -215,10 +220,6 @@ class ReplayScreen(Screen[None]):
                     names=_(" and ").join(names[:-1]), last=names[-1]
                 )
             text.append("\n" + over)
-        judgment = self.judged.get(frame.step)
-        if judgment is not None:
-            text.append("\n")
-            text.append_text(self.verdict(judgment))
         return text
 
     # -- the review ----------------------------------------------------------------
