@@ -5,11 +5,12 @@ see it in that seat (never the hidden cards): its candidates and the move made a
 played out on the same sampled deals (common random numbers, so the luck of a deal falls
 on every candidate alike), and a candidate is worth its average margin against the
 table: the player's deal score minus the others' average, in points. A move is costly
-when the best candidate is worth at least `COSTLY` more than it.
+when the best candidate is worth at least `COSTLY` more than it, by more than the
+sampling's error could explain.
 
 A decision is a position where a human had more than one legal move and the strong bot
-searches (Sticheln's late choice of pain colours and the table's tie decision are not
-reviewed: they are counted exactly, or belong to the table).
+searches: Sticheln's late choice of pain colours (which the choice screen works out
+exactly) and the table's answer to a tie are not reviewed.
 """
 
 from __future__ import annotations

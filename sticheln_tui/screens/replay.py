@@ -1,6 +1,6 @@
 """After-game review of a finished game: step through every move with all hands open;
 and, on request (`v`), the strong bot's review of every human decision (`bots.review`),
-weighed in a background thread while the replay goes on, its costly moves marked."""
+weighed in the background while the replay goes on, its costly moves marked."""
 
 from __future__ import annotations
 
@@ -55,10 +55,10 @@ def cell_width(cell: str | Text) -> int:
 class ReplayScreen(Screen[None]):
     """Only for finished games (the frames refuse others): every hand is on screen.
 
-    Given the game's `review`, `v` weighs the human decisions in a worker thread (at once
-    when `reviewing`): a progress bar meanwhile, then a line per human player; a costly
-    move's frame is marked and says what was better, and `n` finds the next one. Escape
-    leaves at any time, calling the review off.
+    Given the game's `review`, `v` starts weighing the human decisions in the background
+    (at once when `reviewing`): a progress bar meanwhile, then a line per human player; a
+    costly move's frame is marked and says what was better, and `n` finds the next one.
+    Escape leaves at any time, calling the review off.
 
     This is Sticheln's; another game's replay overrides the methods below `_event`
     (`GameScreens.replay` says which screen a game's records replay on)."""
@@ -232,8 +232,9 @@ class ReplayScreen(Screen[None]):
         return True
 
     def action_review(self) -> None:
-        """Weigh the human decisions in a thread; the screen takes what it finds every
-        `REVIEW_POLL` seconds (the thread only appends to a list, never touches the screen)."""
+        """Start the review: a worker thread reads its judgments as they come (`_weigh`),
+        and the screen takes them every `REVIEW_POLL` seconds (the thread only appends to
+        a list, never touches the screen)."""
         if self.review is None or self._worker is not None:
             return
         self._reviewing = True
