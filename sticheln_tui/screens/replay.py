@@ -266,14 +266,14 @@ class ReplayScreen(Screen[None]):
 
     def _take_found(self) -> None:
         found = self._found[self._taken :]
-        if not found:
-            return
         self._taken += len(found)
         for judgment in found:
             if judgment is not None:
                 self.judged[judgment.step] = judgment
         if self.review_done and self._poll is not None:
             self._poll.stop()
+        if not found:
+            return
         self._show_review()
         self.refresh_bindings()
         self.watch_position(self.position)
