@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from statistics import fmean, pstdev
 from typing import Any, TypeVar
 
-from ..core.table import TableGame
+from ..core.review import Decision
 from . import hattrick, seven_seals
 from .search import SamplingBot, World, margin
 from .strong import StrongBot
@@ -169,46 +169,29 @@ def judge(
 
 
 class Review:
-    """The human decisions of a game, ready to be weighed one by one: only the deciding
-    seats' views are kept, never the game. `start` is the game before its first move
-    (it is played on here), `moves` the moves made from there."""
+    """The decisions of a game's human players (`core.review.decisions`: each with its
+    player's view, never the game), ready to be weighed one by one. `game` is the game's
+    key, `humans` the human seats."""
 
     def __init__(
         self,
-        start: TableGame,
-        moves: Sequence[Any],
-        levels: Sequence[str | None],
+        game: str,
+        decisions: Sequence[Decision],
+        humans: Sequence[int],
         samples: int | None = None,
     ) -> None:
-        self.game = start.GAME
+        self.game = game
+        self.decisions = list(decisions)
+        self.humans = list(humans)
         self.samples = samples
-        self.humans = [seat for seat, level in enumerate(levels) if level is None]
-        self.decisions: list[tuple[int, Any, Any]] = []  # (step, view, move)
-        game = start.clone()
-        for step, move in enumerate(moves, 1):
-            seat = game.to_move
-            if seat in self.humans:
-                view = game.view(seat)
-                if len(view.legal_moves) > 1:
-                    self.decisions.append((step, view, move))
-            game.apply(move)
-
-    @classmethod
-    def of(
-        cls, finished: TableGame, levels: Sequence[str | None], samples: int | None = None
-    ) -> Review:
-        """The review of a finished game; raises ValueError for one still being played."""
-        if not finished.finished:
-            raise ValueError("only a finished game is reviewed")
-        return cls(finished.rewound(0), finished.moves, levels, samples)
 
     def __len__(self) -> int:
         return len(self.decisions)
 
     def judgments(self, seed: int = 0) -> Iterator[Judgment | None]:
         """Each decision's judgment in turn (None for one not weighed)."""
-        for step, view, move in self.decisions:
-            yield judge(self.game, view, move, step, self.samples, seed)
+        for decision in self.decisions:
+            yield judge(self.game, decision.view, decision.move, decision.step, self.samples, seed)
 
     def weighed_apart(self) -> subprocess.Popen:
         """A process of its own that weighs this review (a thread would hold this

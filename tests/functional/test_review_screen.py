@@ -21,11 +21,13 @@ LEVELS = (None, "normal", "normal", "normal")
 
 
 def weigh_on(monkeypatch, samples: int) -> None:
-    """The review the final scores start weighs each decision on this many deals."""
-    of = Review.of.__func__
-    monkeypatch.setattr(
-        Review, "of", classmethod(lambda cls, game, levels: of(cls, game, levels, samples))
-    )
+    """The review the app starts weighs each decision on this many deals."""
+    made = Review.__init__
+
+    def with_samples(review, game, decisions, humans, _samples=None):
+        made(review, game, decisions, humans, samples)
+
+    monkeypatch.setattr(Review, "__init__", with_samples)
 
 
 async def reviewing(pilot, app: StichelnApp, game) -> ReplayScreen:

@@ -11,14 +11,13 @@ from sticheln_tui.bots.review import Review, judge
 from sticheln_tui.core import hattrick, seven_seals
 from sticheln_tui.core.game import Game, PickPain, PlayCard
 from sticheln_tui.core.hattrick import HattrickGame
+from sticheln_tui.core.review import decisions, decisions_from
 from sticheln_tui.core.sticheln import Rules
-
-LEVELS = (None, "normal", "normal", "normal")  # Ann is the human
 
 
 def test_a_high_pain_card_played_into_a_trick_ann_takes_is_marked_costly():
     game, step = pain_card_thrown_away()
-    review = Review.of(game, LEVELS, samples=20)
+    review = Review("sticheln", decisions(game, [0]), [0], samples=20)
     judged = {judgment.step: judgment for judgment in review.judgments() if judgment}
     assert judged[step].costly and judged[step].cost >= 4
     assert judged[step].best != judged[step].move
@@ -45,8 +44,8 @@ def test_the_review_never_depends_on_cards_its_player_could_not_see():
     assert other.view(0) == seen.rewound(0).view(0) and other.view(1) != seen.rewound(0).view(1)
 
     reviews = [
-        Review.of(seen, LEVELS, samples=3),
-        Review(other, seen.moves[:last_trick], LEVELS, samples=3),
+        Review("sticheln", decisions(seen, [0]), [0], samples=3),
+        Review("sticheln", decisions_from(other, seen.moves[:last_trick], [0]), [0], samples=3),
     ]
     assert len(reviews[0]) == len(reviews[1]) > 10
     assert list(reviews[0].judgments(seed=7)) == list(reviews[1].judgments(seed=7))
