@@ -144,6 +144,7 @@ async def sticheln_screens() -> None:
     await bot_screens()
     await bots_table()
     await save_screens()
+    await review_screen()
 
 
 async def save_screens() -> None:
@@ -189,6 +190,25 @@ async def save_screens() -> None:
         )
         await pilot.press("pagedown", "pagedown", "pagedown", "right", "right")
         await shoot(app, pilot, "replay")
+
+
+async def review_screen() -> None:
+    """A one-deal game's review (Ann, the human, played by the easy bot), at a costly move."""
+    game = Game(PLAYERS, Rules(deals=1), seed=SEED)
+    bots = [make_bot("easy" if seat == 0 else "normal", seed=seat) for seat in range(4)]
+    while not game.finished:
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    app = StichelnApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.continue_game(game, (None, "normal", "normal", "normal"))
+        await until(pilot, lambda: isinstance(app.screen, ScoreboardScreen) and app.screen.final)
+        await pilot.press("v")
+        await pilot.pause()
+        while not app.screen.review_done:
+            await pilot.pause(0.1)
+        await pilot.press("n", "n", "n")
+        await shoot(app, pilot, "replay_review")
 
 
 def reach_trick(app, number: int, played: int):

@@ -38,7 +38,7 @@ def _load_the_game() -> None:
     """What a game needs and the first screen does not: the engine, the bots, the saves
     and the game's screens. Imported once a game is chosen, resumed or asked for, so that
     the first screen is drawn at once (within 1.15x a minimal Textual app)."""
-    global persistence, Bot, Seat, make_bot, frames, Record, SaveEntry
+    global persistence, Bot, Seat, make_bot, frames, decisions, Record, Review, SaveEntry
     global GAMES, Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
     global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
     global PrivateScreen, RevealScreen, RulesHelpScreen, ScoreboardScreen
@@ -46,9 +46,10 @@ def _load_the_game() -> None:
     global totals_text, trick_stands
     from . import persistence
     from .bots import Bot, Seat, make_bot
+    from .bots.review import Review
     from .core.game import Game, Move, SeatView
     from .core.games import GAMES
-    from .core.review import frames
+    from .core.review import decisions, frames
     from .flow import SCORES, BotTurn, HandOff, Public, TableFlow
     from .persistence import Record, SaveEntry
     from .screens.games import GAME_SCREENS
@@ -62,6 +63,12 @@ def _load_the_game() -> None:
     from .screens.setup import SETUP_FORMS, SetupScreen
     from .screens.table import TableScreen
     from .widgets.table_parts import totals_text, trick_stands
+
+
+def _review_of(finished: Game, levels: Sequence[str | None]) -> Review:
+    """The review of a finished game's human players (the seats without a bot level)."""
+    humans = [seat for seat, level in enumerate(levels) if level is None]
+    return Review(finished.GAME, decisions(finished, humans), humans)
 
 
 class StichelnApp(WorkaroundApp):
@@ -136,8 +143,10 @@ class StichelnApp(WorkaroundApp):
         if self._review:
             _load_the_game()
             record = self._resume.record
-            replay = GAME_SCREENS[record.game.GAME].replay
-            self.push_screen(replay(frames(record.game), self._resume.path.name))
+            replay = GAME_SCREENS[record.game.GAME].replay(
+                frames(record.game), self._resume.path.name, _review_of(record.game, record.levels)
+            )
+            self.push_screen(replay, lambda _: self.exit())
         elif self._resume is not None:
             self.offer(self._resume)
         elif players:
@@ -568,6 +577,16 @@ class StichelnApp(WorkaroundApp):
     def on_scoreboard_screen_export(self) -> None:
         if self.finished:
             self.export_record()
+
+    def on_scoreboard_screen_review(self) -> None:
+        """The finished game replayed over its final screen, its review under way."""
+        if not self.finished:
+            return
+        game = self.game
+        source = self.save_path.name if self.save_path is not None else _(game.TITLE)
+        replay = GAME_SCREENS[game.GAME].replay
+        review = _review_of(game, self.flow.levels)
+        self.push_screen(replay(frames(game), source, review, reviewing=True))
 
     def on_load_problem_screen_backup(self, message) -> None:
         # The game goes on in a new file, so the damaged one stays for inspection.

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from sticheln_tui.bots import NormalBot
 from sticheln_tui.bots.seven_seals.world import fitted_prediction
 from sticheln_tui.core import seven_seals
-from sticheln_tui.core.game import Game, Phase
+from sticheln_tui.core.game import Game, Phase, PickPain, PlayCard
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 
@@ -56,3 +57,50 @@ def random_seven_seals_move(game: SevenSealsGame, rng: random.Random):
         return seven_seals.TakeSaboteur()
     wanted = {colour: rng.choice((0, 0, 1, 2)) for colour in seven_seals.COLOURS}
     return fitted_prediction(wanted, game.supply, game.seals, game.to_move)
+
+
+def played_out(game: Game, move_for_ann=None) -> Game:
+    """The game played to its end by the normal bot in every seat; `move_for_ann(game)`
+    may put another move in Ann's place (None: the bot's)."""
+    bots = [NormalBot(seat) for seat in range(len(game.players))]
+    while not game.finished:
+        seat = game.to_move
+        move = (move_for_ann(game) if seat == 0 and move_for_ann else None) or bots[seat].choose(
+            game.view(seat)
+        )
+        game.apply(move)
+    return game
+
+
+def takes_the_trick(game: Game, card) -> bool:
+    after = game.clone()
+    after.apply(PlayCard(card))
+    return after.tricks_won[0] > game.tricks_won[0]
+
+
+def pain_card_thrown_away() -> tuple[Game, int]:
+    """A one-deal game for four in which Ann picks as pain colour the one she holds most
+    of, then, last to a trick, takes it with a pain-colour card worth 6 or more (6 points
+    or more off her score, where a card that leaves the trick to the others costs
+    nothing); the rest played by the normal bot. And the step of that move."""
+    for seed in range(40):
+        thrown = []
+
+        def throw(game: Game, thrown=thrown):
+            if game.phase is Phase.PICK:
+                hand = game.hands[0]
+                longest = max(hand, key=lambda card: sum(c.colour == card.colour for c in hand))
+                return PickPain(min(c for c in hand if c.colour == longest.colour))
+            if thrown or game.phase is not Phase.PLAY or len(game.trick) != 3:
+                return None
+            pain = game.view(0).pain_colours(0)
+            for card in sorted(game.hands[0], key=lambda card: -card.value):
+                if card.colour in pain and card.value >= 6 and takes_the_trick(game, card):
+                    thrown.append(len(game.moves) + 1)
+                    return PlayCard(card)
+            return None
+
+        game = played_out(Game(NAMES[:4], Rules(deals=1), seed=seed), throw)
+        if thrown:
+            return game, thrown[0]
+    raise AssertionError("Ann never had the chance")

@@ -58,6 +58,11 @@ class SamplingBot(Bot):
         self.time_limit = time_limit
         self.playouts_run = 0  # deals played out so far, over every search
 
+    def candidate(self, view: object, move: object) -> object:
+        """A legal move as `search` weighs it among its candidates (a game review adds the
+        move a player made to them): the move itself, unless the bot says otherwise."""
+        return move
+
     def worth(self, me: int, scores: Sequence[int]) -> float:
         """What a sampled deal ending with these deal scores is worth to seat `me`, to
         rank the candidates by: its margin, and in the game's last deal the win bonus

@@ -57,6 +57,9 @@ class StrongBot(SamplingBot, StichelnBot):
         card, why = self._search(view, rng, list(view.hand), FastDeal.play)
         return Advice(PlayCard(card), why)
 
+    def candidate(self, view: SeatView, move: PickPain | PlayCard) -> int:
+        return tables(view.rules, len(view.players)).index(move.card)
+
     def _search(
         self,
         view: SeatView,

@@ -1,9 +1,9 @@
 """After-game review: a finished game step by step, every hand (and every hidden card) face
-up, for any game."""
+up, for any game; and the decisions its players made, each with what its player saw."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -57,3 +57,36 @@ def _frame(game: TableGame, step: int, move: Any, mover: int | None) -> Frame:
     opened = _OPENED.get(game.GAME)
     public = opened(game, views) if opened else game.view(None)
     return Frame(step, move, mover, public, tuple(view.hand for view in views))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move chosen among more than one legal move, and what its player saw then."""
+
+    step: int  # the move's number in the game, from 1 (the replay's frame after it)
+    view: Any  # the deciding seat's view just before the move: its own hand, no other
+    move: Any
+
+
+def decisions(finished: TableGame, seats: Collection[int]) -> list[Decision]:
+    """Every decision these seats made in a finished game. Raises ValueError for a game
+    still being played."""
+    if not finished.finished:
+        raise ValueError("the game is not finished")
+    return decisions_from(finished.rewound(0), finished.moves, seats)
+
+
+def decisions_from(
+    start: TableGame, moves: Sequence[Any], seats: Collection[int]
+) -> list[Decision]:
+    """The decisions these seats made in `moves`, played on from `start` (a copy)."""
+    game = start.clone()
+    found = []
+    for step, move in enumerate(moves, 1):
+        seat = game.to_move
+        if seat in seats:
+            view = game.view(seat)
+            if len(view.legal_moves) > 1:
+                found.append(Decision(step, view, move))
+        game.apply(move)
+    return found

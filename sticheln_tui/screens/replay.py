@@ -1,6 +1,13 @@
-"""After-game review of a finished game: step through every move with all hands open."""
+"""After-game review of a finished game: step through every move with all hands open;
+and, on request (`v`), the strong bot's review of every human decision (`bots.review`),
+weighed in the background while the replay goes on, its costly moves marked."""
 
 from __future__ import annotations
+
+import pickle
+import subprocess
+import threading
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import JustifyMethod
@@ -8,24 +15,29 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.timer import Timer
+from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, get_current_worker
 
-from ..core.game import DealResult, Move, SeatView
+from ..bots.review import Judgment, Review
+from ..core.game import DealResult, Move, Phase, SeatView
 from ..core.options import pain_word
 from ..core.review import Frame
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import CARD_WIDTH, cards_text
+from ..widgets.cards import CARD_WIDTH, card_text, cards_text, filled
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import (
     TRICKS_HEADER,
     last_event_text,
     last_trick_text,
+    pain_card_term,
     pain_text,
     status_line,
+    trick_label,
     trick_text,
 )
 
@@ -33,14 +45,20 @@ COLUMN_PADDING = 2  # a cell each side of a column
 # The turn marker, the name's and the hand's padding, a scroll bar, and the cell a marked
 # card takes more.
 SEATS_FIXED = 9
+REVIEW_POLL = 0.2  # seconds between looks at what the review has found
 
 
 def cell_width(cell: str | Text) -> int:
     return cell.cell_len if isinstance(cell, Text) else cell_len(cell)
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """Only for finished games (the frames refuse others): every hand is on screen.
+
+    Given the game's `review`, `v` starts weighing the human decisions in the background
+    (at once when `reviewing`): a progress bar meanwhile, then a line per human player; a
+    costly move's frame is marked and says what was better, and `n` finds the next one.
+    Escape leaves at any time, calling the review off.
 
     This is Sticheln's; another game's replay overrides the methods below `_event`
     (`GameScreens.replay` says which screen a game's records replay on)."""
@@ -49,21 +67,54 @@ class ReplayScreen(Screen):
         Binding("right", "step(1)", N_("Next")),
         Binding("left", "step(-1)", N_("Back")),
         Binding("pagedown,down", "trick(1)", N_("Next trick"), key_display="PgDn"),
-        Binding("pageup,up", "trick(-1)", N_("Trick back"), key_display="PgUp"),
-        Binding("home", "jump(0)", N_("Start")),
-        Binding("end", "jump(-1)", N_("End")),
+        # Unshown in the Footer, which has room at 80 columns for the review's key beside
+        # the first three in every language: the help and the README list them.
+        Binding("pageup,up", "trick(-1)", N_("Trick back"), key_display="PgUp", show=False),
+        Binding("home", "jump(0)", N_("Start"), show=False),
+        Binding("end", "jump(-1)", N_("End"), show=False),
+        Binding("v", "review", N_("Review")),
+        Binding("n", "next_costly", N_("Next costly")),
+        Binding("escape", "leave", N_("Leave"), show=False),
     ]
 
     position = reactive(0, init=False)
 
-    def __init__(self, frames: list[Frame], source: str) -> None:
+    def __init__(
+        self,
+        frames: list[Frame],
+        source: str,
+        review: Review | None = None,
+        *,
+        reviewing: bool = False,
+    ) -> None:
         super().__init__()
         self.frames = frames
         self.source = source
+        self.review = review
+        self._reviewing = reviewing
+        self._found: list[Judgment | None] = []  # appended to by the review's thread
+        self.judged: dict[int, Judgment] = {}  # by step, as taken from `_found`
+        self._taken = 0  # how many of `_found` are taken
+        self._worker: Worker | None = None
+        self._process: subprocess.Popen | None = None  # where the review is weighed
+        # Set once the thread has taken the last judgment it will (done or called off):
+        # the worker itself counts as cancelled at once, while its thread reads on.
+        self.weighing_over = threading.Event()
+        self._poll: Timer | None = None
+
+    @property
+    def review_done(self) -> bool:
+        return self.review is not None and self._taken == len(self.review)
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title", classes="status")
         yield Static(id="replay-status", classes="status")
+        with Horizontal(id="review-progress"):
+            yield Static(_("Reviewing the moves (Esc leaves)"), id="review-label")
+            yield ProgressBar(show_eta=False)
+        yield Static(id="review-summary")
+        # Above the hands, which may need to scroll at 80x24: the review of the move shown.
+        yield Static(id="review-verdict")
         with VerticalScroll(id="replay-body", can_focus=False):
             yield Static(id="replay-seats")
             yield Static(id="replay-trick")
@@ -71,7 +122,14 @@ class ReplayScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        # Again when the screen is drawn anew in another language: the review goes on.
+        if self._reviewing and self._worker is None:
+            self.action_review()
+        self._show_review()
         self.watch_position(self.position)
+
+    def on_unmount(self) -> None:
+        self._stop_review()
 
     def watch_position(self, position: int) -> None:
         frame = self.frames[position]
@@ -79,6 +137,13 @@ class ReplayScreen(Screen):
         title = Text(_("Replay of {source}").format(source=self.source), style="bold")
         moves = len(self.frames) - 1
         title.append("   " + _("move {step} of {moves}").format(step=frame.step, moves=moves))
+        judgment = self.judged.get(frame.step)
+        if judgment is not None and judgment.costly:
+            # Translators: after "move 12 of 240" in the replay, on a move the review marks.
+            title.append("  " + _("? costly"), style="bold reverse")
+        verdict = self.query_one("#review-verdict", Static)
+        verdict.display = judgment is not None
+        verdict.update(self.verdict(judgment) if judgment is not None else "")
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-status", Static).update(self.status(view))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
@@ -157,6 +222,137 @@ class ReplayScreen(Screen):
             text.append("\n" + over)
         return text
 
+    # -- the review ----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.review is not None and self._worker is None and len(self.review) > 0
+        if action == "next_costly":
+            return any(judgment.costly for judgment in self.judged.values())
+        return True
+
+    def action_review(self) -> None:
+        """Start the review: a worker thread reads its judgments as they come (`_weigh`),
+        and the screen takes them every `REVIEW_POLL` seconds (the thread only appends to
+        a list, never touches the screen)."""
+        if self.review is None or self._worker is not None:
+            return
+        self._reviewing = True
+        self._worker = self.run_worker(self._weigh, thread=True, group="review")
+        self._poll = self.set_interval(REVIEW_POLL, self._take_found)
+        self.refresh_bindings()
+        self._show_review()
+
+    def _weigh(self) -> None:
+        """In the worker's thread: the review weighed in a process of its own
+        (`Review.weighed_apart`), its judgments taken as they come until all are in or
+        the process ends (`_stop_review` kills it)."""
+        assert self.review is not None
+        process = self._process = self.review.weighed_apart()
+        assert process.stdout is not None
+        try:
+            if get_current_worker().is_cancelled:  # called off before there was a process
+                process.kill()
+            while len(self._found) < len(self.review):
+                try:
+                    self._found.append(pickle.load(process.stdout))
+                except EOFError:
+                    break  # killed, or failed: what came in stays
+        finally:
+            process.kill()
+            process.wait()
+            process.stdout.close()
+            self.weighing_over.set()
+
+    def _take_found(self) -> None:
+        found = self._found[self._taken :]
+        self._taken += len(found)
+        for judgment in found:
+            if judgment is not None:
+                self.judged[judgment.step] = judgment
+        if self.review_done and self._poll is not None:
+            self._poll.stop()
+        if not found:
+            return
+        self._show_review()
+        self.refresh_bindings()
+        self.watch_position(self.position)
+
+    def _stop_review(self) -> None:
+        if self._poll is not None:
+            self._poll.stop()
+        # In this order: `_weigh` kills a process started after the worker is cancelled.
+        if self._worker is not None:
+            self._worker.cancel()
+        if self._process is not None:
+            self._process.kill()
+
+    def _show_review(self) -> None:
+        progress = self.query_one("#review-progress")
+        progress.display = self._reviewing and not self.review_done
+        if self.review is not None:
+            self.query_one(ProgressBar).update(total=len(self.review), progress=self._taken)
+        summary = self.query_one("#review-summary", Static)
+        summary.display = self.review_done and self._reviewing
+        if summary.display:
+            summary.update(self.summary())
+
+    def summary(self) -> Text:
+        """A line per human player: decisions weighed, the costly ones, points lost."""
+        assert self.review is not None
+        lines = []
+        for found in self.review.summaries(list(self.judged.values())):
+            # Translators: the review's line for a player; {lost} is a number of points,
+            # e.g. "7"; "costly" moves cost at least a point and a half each.
+            line = ngettext(
+                "{name}: {decisions} decision reviewed, {costly} costly, about {lost} points lost",
+                "{name}: {decisions} decisions reviewed, {costly} costly, about {lost} points lost",
+                found.decisions,
+            )
+            lines.append(
+                line.format(
+                    name=self.frames[0].view.players[found.seat],
+                    decisions=found.decisions,
+                    costly=found.costly,
+                    lost=round(found.lost),
+                )
+            )
+        return Text("\n".join(lines))
+
+    def verdict(self, judgment: Judgment) -> Text:
+        """What the review says of a human move: `Trick 5/15: [ 9 B] cost about 3 points;
+        [ 2 R] was better.`"""
+        decision = self.decision_words(judgment.view)
+        if not judgment.costly:
+            # Translators: the review's word on a move that cost little or nothing.
+            return Text(_("Review: {decision}: no costly mistake.").format(decision=decision))
+        points = max(1, round(judgment.cost))
+        # Translators: the review of a costly move: "Trick 5/15: [ 9 B] cost about 3
+        # points; [ 2 R] was better."; {move} and {better} are cards, passes, predictions.
+        sentence = ngettext(
+            "Review: {decision}: {move} cost about {points} point; {better} was better.",
+            "Review: {decision}: {move} cost about {points} points; {better} was better.",
+            points,
+        )
+        return filled(
+            sentence,
+            decision=decision,
+            move=self.move_words(judgment.view, judgment.move),
+            points=str(points),
+            better=self.move_words(judgment.view, judgment.best),
+        )
+
+    def action_next_costly(self) -> None:
+        """To the next costly move after this frame (round to the first)."""
+        costly = sorted(step for step, judgment in self.judged.items() if judgment.costly)
+        later = [step for step in costly if step > self.position]
+        if costly:
+            self.position = (later or costly)[0]
+
+    def action_leave(self) -> None:
+        self._stop_review()
+        self.dismiss()
+
     # -- what a game shows its own way (these are Sticheln's) --------------------------
 
     def status(self, view: SeatView) -> Text:
@@ -190,6 +386,16 @@ class ReplayScreen(Screen):
     def deal_last_trick(self, view: SeatView, result: DealResult) -> Text:
         """The last trick of the deal just scored."""
         return last_trick_text(view, result.last_trick)
+
+    def decision_words(self, view: SeatView) -> str:
+        """What a player was deciding, in a few words: `Trick 5/15`, `Pain card`."""
+        if view.phase is Phase.PICK:
+            return pain_card_term(view.rules).capitalize()
+        return trick_label(view.trick_number, view.tricks_per_deal)
+
+    def move_words(self, view: SeatView, move: Any) -> Text:
+        """A move the review names: here a card."""
+        return card_text(move.card)
 
     def action_step(self, step: int) -> None:
         self.position = max(0, min(len(self.frames) - 1, self.position + step))

@@ -257,6 +257,7 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
         Binding("r", "rematch", N_("Rematch")),
         Binding("s", "share", N_("Share the win")),
         Binding("e", "export", N_("Export")),
+        Binding("v", "review", N_("Review")),
         Binding("tab", "next_tab", N_("Next tab"), key_display="Tab"),
         Binding("up", "scroll('up')", show=False),
         Binding("down", "scroll('down')", show=False),
@@ -284,6 +285,9 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
 
     class Export(Message):
         """Write the finished game's record for review."""
+
+    class Review(Message):
+        """Replay the finished game with the strong bot's review of the humans' moves."""
 
     def __init__(self, public: AnyView) -> None:
         super().__init__()
@@ -365,6 +369,7 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
             "continue": parameters == (self.mode,),
             "share": self.tie,
             "export": self.final,
+            "review": self.final,
             "rematch": self.final,
         }
         return available.get(action, True)
@@ -391,6 +396,9 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
 
     def action_export(self) -> None:
         self.post_message(self.Export())
+
+    def action_review(self) -> None:
+        self.post_message(self.Review())
 
     def action_share(self) -> None:
         self.move_on(self.Decided(SettleTie(extra_deal=False)))

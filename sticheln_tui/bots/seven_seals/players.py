@@ -11,6 +11,7 @@ from ...core.seven_seals import (
     SEAL_KINDS,
     TRUMP,
     WHITE,
+    Move,
     Phase,
     PlayCard,
     Predict,
@@ -234,6 +235,14 @@ class StrongBot(SamplingBot, SevenSealsBot):
 
     level = "strong"
     default_playouts = 320
+
+    def candidate(self, view: SevenSealsView, move: Move) -> Move | int:
+        """Cards and seals are weighed as ints; predictions as themselves."""
+        if isinstance(move, PlayCard):
+            return tables(len(view.players)).index(move.card)
+        if isinstance(move, ReturnSeal):
+            return SEAL_KINDS.index(move.kind)
+        return move
 
     def prediction(self, view: SevenSealsView, rng: random.Random) -> Advice:
         players = len(view.players)

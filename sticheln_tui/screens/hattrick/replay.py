@@ -6,7 +6,10 @@ from __future__ import annotations
 from rich.console import JustifyMethod
 from rich.text import Text
 
-from ...core.hattrick import DealResult, HattrickView, Move, Phase
+from ...core.hattrick import DealResult, HattrickView, Move, PassCard, Phase
+from ...i18n import _
+from ...widgets.cards import card_text, filled
+from ...widgets.table_parts import trick_label
 from ..replay import ReplayScreen
 from . import parts
 from .handoff import last_event_text
@@ -39,3 +42,13 @@ class HattrickReplayScreen(ReplayScreen):
 
     def deal_last_trick(self, view: HattrickView, result: DealResult) -> Text:
         return parts.last_trick_text(view, self.size.width, result.last_trick)
+
+    def decision_words(self, view: HattrickView) -> str:
+        return trick_label(view.trick_number, view.tricks_per_deal)
+
+    def move_words(self, view: HattrickView, move: Move) -> Text:
+        """A card played, or a pass showing one."""
+        if isinstance(move, PassCard):
+            # Translators: a move the review names: "[ 3 G] cost about 2 points".
+            return filled(_("passing with {card}"), card=card_text(move.card))
+        return card_text(move.card)

@@ -6,7 +6,19 @@ from __future__ import annotations
 from rich.console import JustifyMethod
 from rich.text import Text
 
-from ...core.seven_seals import DealResult, Move, Phase, SevenSealsView
+from ...core.seven_seals import (
+    DealResult,
+    Move,
+    Phase,
+    Predict,
+    ReturnSeal,
+    SevenSealsView,
+    TakeSaboteur,
+)
+from ...i18n import _
+from ...widgets.cards import card_text
+from ...widgets.colours import colour_name
+from ...widgets.table_parts import trick_label
 from ..replay import ReplayScreen
 from . import parts
 from .handoff import last_event_text
@@ -38,3 +50,24 @@ class SevenSealsReplayScreen(ReplayScreen):
 
     def deal_last_trick(self, view: SevenSealsView, result: DealResult) -> Text:
         return parts.last_trick_text(view, self.size.width, result.last_trick, result.saboteur)
+
+    def decision_words(self, view: SevenSealsView) -> str:
+        if view.phase is Phase.PREDICT:
+            # Translators: the review's name for the decision of which seals to take.
+            return _("Prediction")
+        if view.phase is Phase.RETURN:
+            # Translators: the review's name for the decision of which seal to give back.
+            return _("Seal to give back")
+        return trick_label(view.trick_number, view.tricks_per_deal)
+
+    def move_words(self, view: SevenSealsView, move: Move) -> Text:
+        """Seals taken, the saboteur, a seal given back or a card."""
+        if isinstance(move, Predict):
+            return Text(parts.prediction_words(move.wanted))
+        if isinstance(move, TakeSaboteur):
+            # Translators: a move the review names: "the saboteur cost about 4 points".
+            return Text(_("the saboteur"))
+        if isinstance(move, ReturnSeal):
+            # Translators: a seal the review names; {kind}: red, ..., white.
+            return Text(_("a {kind} seal").format(kind=colour_name(move.kind)))
+        return card_text(move.card)
