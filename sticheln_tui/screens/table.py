@@ -43,22 +43,22 @@ from ..widgets.table_parts import (
 from .private import PrivateScreen
 
 # The roomy table's choices, the best first: the hand's cards tall, the trick's cards
-# tall, the last trick as a row of cards in a panel.
+# tall, the last trick as a row of cards in a panel (their cards tall, big) or a line.
 _ROOM_CHOICES = (
-    (True, True, True),
-    (False, True, True),
-    (False, False, True),
-    (False, True, False),
-    (False, False, False),
+    (True, True, "tall"),
+    (True, True, "big"),
+    (False, True, "big"),
+    (False, False, "big"),
+    (False, True, "line"),
+    (False, False, "line"),
 )
 _GAPS = ("table-row", "last-trick", "hand")  # the parts with the height left above them
-MAX_GAP = 3  # lines: more would part the table into bands
+MAX_GAP = 4  # lines: more would part the table into bands
 PANEL_BORDERS = 2
 TOP_LINES = 1  # where the game stands, whose turn
 # Below the hand: a line's margin and the hint (two lines in a few games), the advice a
 # hint gives, the keys.
 BOTTOM_LINES = 1 + 2 + 1 + 1
-LAST_TRICK_LINES = 6  # the last trick's panel: the note, the names, a card, the marks
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class TableScreen(PrivateScreen):
         stacked = not places_fit(beside, count)
         room = size.width - PANEL_FRAME if stacked else beside
         line = texts["last-trick"]
-        for tall_hand, tall, panel in _ROOM_CHOICES:
+        for tall_hand, tall, last_trick in _ROOM_CHOICES:
             texts["trick"] = roomy_trick_text(
                 self.view,
                 *self.trick_places(),
@@ -136,8 +136,12 @@ class TableScreen(PrivateScreen):
                 room,
                 tall=tall and places_fit(room, count, tall=True),
             )
-            last = self._last_trick_cards(size.width - PANEL_FRAME) if panel else line
-            texts["last-trick"] = last
+            panel = last_trick != "line"
+            if panel:
+                last = self._last_trick_cards(size.width - PANEL_FRAME, last_trick == "tall")
+                texts["last-trick"] = last
+            else:
+                texts["last-trick"] = line
             used = self._height_used(texts, stacked, panel, tall_hand, size.width)
             spare = size.height - used
             # Tall cards in the hand only where the parts keep a line between them.
@@ -146,15 +150,19 @@ class TableScreen(PrivateScreen):
         gap = min(max(spare, 0) // len(_GAPS), MAX_GAP)
         return texts, _Room(stacked, tall_hand, panel, gap)
 
-    def _last_trick_cards(self, width: int) -> Text:
-        """The trick taken last as the seats' places, their cards drawn big, in `width`
-        cells; before the first, a line saying so, as high as the places would be."""
+    def _last_trick_cards(self, width: int, tall: bool) -> Text:
+        """The trick taken last as the seats' places, their cards drawn big (`tall`: five
+        lines high), in `width` cells; before the first, a line saying so over the places,
+        empty."""
         taken = self.view.last_trick
-        if taken is not None:
+        if taken is None:
+            note = last_trick_text(self.view)
+            places = [TrickSeat(seat) for seat in range(len(self.view.players))]
+        else:
             note, places = self.last_places(taken)
-            places = roomy_places(self.view, places, _no_notes, width, current=False)
-            return Text("\n").join([note, *places])
-        return last_trick_text(self.view).append("\n" * (LAST_TRICK_LINES - 1))
+        tall = tall and places_fit(width, len(places), tall=True)
+        rows = roomy_places(self.view, places, _no_notes, width, tall, current=False)
+        return Text("\n").join([note, *rows])
 
     def _height_used(
         self, texts: dict[str, Text], stacked: bool, panel: bool, tall_hand: bool, width: int

@@ -12,7 +12,7 @@ from sticheln_tui.bots import NormalBot
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.screens.table import TableScreen
-from sticheln_tui.widgets.cards import big_card_lines
+from sticheln_tui.widgets.cards import tall_card_lines
 from sticheln_tui.widgets.hand import Hand
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -58,7 +58,7 @@ async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_th
         await pilot.pause()
         assert app.screen is screen and screen.has_class("-roomy")
         assert hand.size.height == 3  # one row of cards, each three lines high
-        top_of_led_card = big_card_lines(led)[0].plain
+        top_of_led_card = tall_card_lines(led)[0].plain  # the trick has the height for them
         assert top_of_led_card in trick_shown(screen)
         assert top_of_led_card in screen_text(app)
         assert hand.focused_card == chosen and len(app.game.moves) == moves
