@@ -75,6 +75,15 @@ def _lines(text: Text) -> int:
     return len(text.plain.split("\n"))
 
 
+def _spaced(seats: Text, lines: int) -> Text:
+    """The seats panel's text (a heading, then a line a seat) as high as the trick's
+    `lines` beside it: a blank line between the seats where that leaves room for them."""
+    heading, *rows = seats.split("\n")
+    if 2 * len(rows) <= lines:
+        seats = Text("\n").join([heading, Text("\n\n").join(rows)])
+    return seats.append("\n" * max(lines - _lines(seats), 0))
+
+
 def _no_notes(seat: int) -> list[Text]:
     return []
 
@@ -147,6 +156,9 @@ class TableScreen(PrivateScreen):
             # Tall cards in the hand only where the parts keep a line between them.
             if spare >= (len(_GAPS) if tall_hand else 0):
                 break
+        if not stacked:
+            seats_id = self.SEATS_PANEL[0]
+            texts[seats_id] = _spaced(texts[seats_id], _lines(texts["trick"]))
         gap = min(max(spare, 0) // len(_GAPS), MAX_GAP)
         return texts, _Room(stacked, tall_hand, panel, gap)
 
