@@ -16,7 +16,7 @@ from ..core.cards import Card
 from ..core.game import CompletedTrick, Move, PlayCard
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import BIG_CARD_HEIGHT, BIG_CARD_WIDTH, TALL_CARD_HEIGHT, TALL_CARD_WIDTH
+from ..widgets.cards import big_card_size
 from ..widgets.hand import Hand, layout_hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
@@ -126,8 +126,9 @@ class TableScreen(PrivateScreen):
         """`table_texts` for a terminal of `size`, and how the roomy table uses its
         height (`_Room`). On a roomy screen the trick is the seats' places, beside the
         seats panel if they fit there (at `ROOMY` they always fit below it, eight seats or
-        fewer); the trick's cards are tall and the last trick a row of cards in a panel
-        where the height allows, and what height is left is shared out between the parts."""
+        fewer); the trick's and the hand's cards are tall and the last trick a row of cards
+        in a panel where the height allows, and what height is left is shared out between
+        the parts."""
         texts = self.table_texts(size.width)
         if not self.roomy:
             return texts, _Room()
@@ -235,10 +236,7 @@ class TableScreen(PrivateScreen):
     def _hand_lines(self, tall: bool, width: int) -> int:
         """The lines of the hand's big cards (`tall`: five lines high) in `width` cells."""
         cards = self.query_one(Hand).cards
-        if tall:
-            card_width, card_height = TALL_CARD_WIDTH, TALL_CARD_HEIGHT
-        else:
-            card_width, card_height = BIG_CARD_WIDTH, BIG_CARD_HEIGHT
+        card_width, card_height = big_card_size(tall)
         spots = layout_hand(cards, [card_width] * len(cards), width)
         return (spots[-1].row + 1 if spots else 1) * card_height
 

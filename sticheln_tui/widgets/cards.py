@@ -39,6 +39,13 @@ ROOMY = Size(120, 36)
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
+def big_card_size(tall: bool) -> tuple[int, int]:
+    """A card's width and height drawn big (`tall`: five lines high)."""
+    if tall:
+        return TALL_CARD_WIDTH, TALL_CARD_HEIGHT
+    return BIG_CARD_WIDTH, BIG_CARD_HEIGHT
+
+
 def is_roomy(size: Size) -> bool:
     return size.width >= ROOMY.width and size.height >= ROOMY.height
 

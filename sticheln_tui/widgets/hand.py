@@ -17,16 +17,7 @@ from textual.widget import Widget
 
 from ..core.cards import Card
 from ..i18n import N_
-from .cards import (
-    BIG_CARD_HEIGHT,
-    BIG_CARD_WIDTH,
-    TALL_CARD_HEIGHT,
-    TALL_CARD_WIDTH,
-    big_card_lines,
-    card_label,
-    card_text,
-    tall_card_lines,
-)
+from .cards import big_card_lines, big_card_size, card_label, card_text, tall_card_lines
 
 GROUP_GAP = 2  # columns between two colour groups (one between cards of a colour)
 
@@ -160,7 +151,7 @@ class Hand(Widget, can_focus=True):
 
     def _spots(self, width: int | None = None) -> list[_Spot]:
         if self.big:
-            widths = [TALL_CARD_WIDTH if self.tall else BIG_CARD_WIDTH] * len(self.cards)
+            widths = [big_card_size(self.tall)[0]] * len(self.cards)
         else:
             widths = [
                 cell_len(card_label(card, pain=card.colour in self.pain_colours))
@@ -171,9 +162,7 @@ class Hand(Widget, can_focus=True):
     @property
     def row_height(self) -> int:
         """The lines of a row of cards."""
-        if self.big:
-            return TALL_CARD_HEIGHT if self.tall else BIG_CARD_HEIGHT
-        return 1
+        return big_card_size(self.tall)[1] if self.big else 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._rows(width) * self.row_height
