@@ -50,6 +50,7 @@ StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (100, 32)
 ROOMY_SIZE = (120, 40)  # a big terminal: the tables as they use its room
+LARGE_SIZE = (160, 50)  # a large terminal: the hand's cards tall too
 EVERYONE = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 PLAYERS = EVERYONE[:4]
 SEED = 7
@@ -116,6 +117,8 @@ async def sticheln_screens() -> None:
         await shoot(app, pilot, "table")
         await pilot.resize_terminal(*ROOMY_SIZE)
         await shoot(app, pilot, "table_120x40")
+        await pilot.resize_terminal(*LARGE_SIZE)
+        await shoot(app, pilot, "table_160x50")
         await pilot.resize_terminal(*SIZE)
         theme, app.theme = app.theme, HIGH_CONTRAST.name
         await shoot(app, pilot, "high_contrast_table")

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ..core.cards import Card
-from ..core.game import Move, PlayCard
+from ..core.game import CompletedTrick, Move, PlayCard
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.hand import Hand
+from ..widgets.cards import big_card_size
+from ..widgets.hand import Hand, layout_hand
 from ..widgets.static_text import update_text
 from ..widgets.table_parts import (
     PANEL_FRAME,
@@ -24,10 +28,12 @@ from ..widgets.table_parts import (
     places_fit,
     play_hint,
     players_text,
+    roomy_places,
     roomy_trick_text,
     seat_notes,
     status_line,
     table_name_width,
+    taken_seats,
     trick_label,
     trick_seats,
     trick_stands,
@@ -35,6 +41,51 @@ from ..widgets.table_parts import (
     turn_text,
 )
 from .private import PrivateScreen
+
+# The roomy table's choices, the best first: the hand's cards tall, the trick's cards
+# tall, the last trick as a row of cards in a panel (their cards tall, big) or a line.
+_ROOM_CHOICES = (
+    (True, True, "tall"),
+    (True, True, "big"),
+    (False, True, "big"),
+    (False, False, "big"),
+    (False, True, "line"),
+    (False, False, "line"),
+)
+_GAPS = ("table-row", "last-trick", "hand")  # the parts with the height left above them
+MAX_GAP = 4  # lines: more would part the table into bands
+PANEL_BORDERS = 2
+TOP_LINES = 1  # where the game stands, whose turn
+# Below the hand: a line's margin and the hint (two lines in a few games), the advice a
+# hint gives, the keys.
+BOTTOM_LINES = 1 + 2 + 1 + 1
+
+
+@dataclass(frozen=True)
+class _Room:
+    """How a table uses the terminal's height (all false and no gap below `ROOMY`)."""
+
+    stacked: bool = False  # the trick below the seats panel
+    tall_hand: bool = False  # the hand's cards five lines high
+    last_trick_panel: bool = False  # the last trick as a row of cards in a panel
+    gap: int = 0  # lines above each of `_GAPS`
+
+
+def _lines(text: Text) -> int:
+    return len(text.plain.split("\n"))
+
+
+def _spaced(seats: Text, lines: int) -> Text:
+    """The seats panel's text (a heading, then a line a seat) as high as the trick's
+    `lines` beside it: a blank line between the seats where that leaves room for them."""
+    heading, *rows = seats.split("\n")
+    if 2 * len(rows) <= lines:
+        seats = Text("\n").join([heading, Text("\n\n").join(rows)])
+    return seats.append("\n" * max(lines - _lines(seats), 0))
+
+
+def _no_notes(seat: int) -> list[Text]:
+    return []
 
 
 class TableScreen(PrivateScreen):
@@ -67,19 +118,76 @@ class TableScreen(PrivateScreen):
         """What the roomy table shows of a seat above its card."""
         return seat_notes(self.view, seat)
 
-    def _texts(self, width: int) -> tuple[dict[str, Text], bool]:
-        """`table_texts` at a terminal `width`, and whether the trick goes below the seats
-        panel: on a roomy screen the trick is the seats' places, beside the panel if they
-        fit there (at `ROOMY` they always fit below it, eight seats or fewer)."""
-        texts = self.table_texts(width)
+    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+        """The note over the trick just `taken`, and each seat's place in it."""
+        return taken_seats(self.view, taken)
+
+    def _texts(self, size: Size) -> tuple[dict[str, Text], _Room]:
+        """`table_texts` for a terminal of `size`, and how the roomy table uses its
+        height (`_Room`). On a roomy screen the trick is the seats' places, beside the
+        seats panel if they fit there (at `ROOMY` they always fit below it, eight seats or
+        fewer); the trick's and the hand's cards are tall and the last trick a row of cards
+        in a panel where the height allows, and what height is left is shared out between
+        the parts."""
+        texts = self.table_texts(size.width)
         if not self.roomy:
-            return texts, False
+            return texts, _Room()
         seats = texts[self.SEATS_PANEL[0]].plain.split("\n")
-        beside = width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
-        stacked = not places_fit(beside, len(self.view.players))
-        room = width - PANEL_FRAME if stacked else beside
-        texts["trick"] = roomy_trick_text(self.view, *self.trick_places(), self.place_notes, room)
-        return texts, stacked
+        beside = size.width - max(cell_len(line) for line in seats) - 2 * PANEL_FRAME
+        count = len(self.view.players)
+        stacked = not places_fit(beside, count)
+        room = size.width - PANEL_FRAME if stacked else beside
+        line = texts["last-trick"]
+        for tall_hand, tall, last_trick in _ROOM_CHOICES:
+            texts["trick"] = roomy_trick_text(
+                self.view,
+                *self.trick_places(),
+                self.place_notes,
+                room,
+                tall=tall and places_fit(room, count, tall=True),
+            )
+            panel = last_trick != "line"
+            if panel:
+                last = self._last_trick_cards(size.width - PANEL_FRAME, last_trick == "tall")
+                texts["last-trick"] = last
+            else:
+                texts["last-trick"] = line
+            used = self._height_used(texts, stacked, panel, tall_hand, size.width)
+            spare = size.height - used
+            # Tall cards in the hand only where the parts keep a line between them.
+            if spare >= (len(_GAPS) if tall_hand else 0):
+                break
+        if not stacked:
+            seats_id = self.SEATS_PANEL[0]
+            texts[seats_id] = _spaced(texts[seats_id], _lines(texts["trick"]))
+        gap = min(max(spare, 0) // len(_GAPS), MAX_GAP)
+        return texts, _Room(stacked, tall_hand, panel, gap)
+
+    def _last_trick_cards(self, width: int, tall: bool) -> Text:
+        """The trick taken last as the seats' places, their cards drawn big (`tall`: five
+        lines high), in `width` cells; before the first, a line saying so over the places,
+        empty."""
+        taken = self.view.last_trick
+        if taken is None:
+            note = last_trick_text(self.view)
+            places = [TrickSeat(seat) for seat in range(len(self.view.players))]
+        else:
+            note, places = self.last_places(taken)
+        tall = tall and places_fit(width, len(places), tall=True)
+        rows = roomy_places(self.view, places, _no_notes, width, tall, current=False)
+        return Text("\n").join([note, *rows])
+
+    def _height_used(
+        self, texts: dict[str, Text], stacked: bool, panel: bool, tall_hand: bool, width: int
+    ) -> int:
+        """The lines the roomy table takes with these `texts`, besides its gaps."""
+        seats = _lines(texts[self.SEATS_PANEL[0]]) + PANEL_BORDERS
+        trick = _lines(texts["trick"]) + PANEL_BORDERS
+        last = _lines(texts["last-trick"]) + (PANEL_BORDERS if panel else 0)
+        leftover = _lines(texts["leftover"]) if "leftover" in texts else 0
+        cards = self._hand_lines(tall_hand, width - PANEL_FRAME)
+        table = seats + trick if stacked else max(seats, trick)
+        return TOP_LINES + table + last + leftover + cards + PANEL_BORDERS + BOTTOM_LINES
 
     def trick_title(self) -> str:
         view = self.view
@@ -125,9 +233,22 @@ class TableScreen(PrivateScreen):
         update_text(self.query_one("#advice", Static), Text())
         self._show_hint(self.query_one(Hand).focused_card)
 
+    def _hand_lines(self, tall: bool, width: int) -> int:
+        """The lines of the hand's big cards (`tall`: five lines high) in `width` cells."""
+        cards = self.query_one(Hand).cards
+        card_width, card_height = big_card_size(tall)
+        spots = layout_hand(cards, [card_width] * len(cards), width)
+        return (spots[-1].row + 1 if spots else 1) * card_height
+
     def _update_texts(self) -> None:
-        texts, stacked = self._texts(self.app.size.width)
-        self.query_one("#table-row").set_class(stacked, "-stacked")
+        texts, room = self._texts(self.app.size)
+        self.query_one(Hand).tall = room.tall_hand
+        self.query_one("#table-row").set_class(room.stacked, "-stacked")
+        last_trick = self.query_one("#last-trick", Static)
+        last_trick.set_class(room.last_trick_panel, "-panel")
+        last_trick.border_title = _("Last trick") if room.last_trick_panel else None
+        for widget_id in _GAPS:
+            self.query_one(f"#{widget_id}").styles.margin = (room.gap, 0, 0, 0)
         for widget_id, text in texts.items():
             update_text(self.query_one(f"#{widget_id}", Static), text)
 

@@ -22,10 +22,18 @@ from .colours import CARD_COLOURS, colour_letter, colour_name
 _COLOUR_STYLES = {colour: f"bold {text} on {back}" for colour, (text, back) in CARD_COLOURS.items()}
 CARD_WIDTH = 6  # `[ 7 R]`
 BIG_CARD_WIDTH, BIG_CARD_HEIGHT = 6, 3  # a card drawn as a card, where there is room
+TALL_CARD_WIDTH, TALL_CARD_HEIGHT = 10, 5  # a trick's card where there is height too
 # From this terminal size on, the screens draw their cards big (`big_card_lines`) and a
 # table its trick as the seats' places; below it, everything as at 80x24.
 ROOMY = Size(120, 36)
 _FRENCH_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def big_card_size(tall: bool) -> tuple[int, int]:
+    """A card's width and height drawn big (`tall`: five lines high)."""
+    if tall:
+        return TALL_CARD_WIDTH, TALL_CARD_HEIGHT
+    return BIG_CARD_WIDTH, BIG_CARD_HEIGHT
 
 
 def is_roomy(size: Size) -> bool:
@@ -93,6 +101,54 @@ def big_card_lines(
         rows = f"┏{rank:━<4}┓", f"►{middle:^4}◄", f"┗{rank:━>4}┛"
     else:
         rows = f"╭{rank:─<4}╮", f"│{middle:^4}│", f"╰{rank:─>4}╯"
+    style = _card_style(card, focused, unavailable)
+    return [Text(row, style=style) for row in rows]
+
+
+# A card's value in big figures, three lines high and three cells wide.
+_FIGURES = {
+    "0": ("┏━┓", "┃ ┃", "┗━┛"),
+    "1": ("╺┓ ", " ┃ ", "╺┻╸"),
+    "2": ("╺━┓", "┏━┛", "┗━╸"),
+    "3": ("╺━┓", " ━┫", "╺━┛"),
+    "4": ("╻ ╻", "┗━┫", "  ╹"),
+    "5": ("┏━╸", "┗━┓", "╺━┛"),
+    "6": ("┏━╸", "┣━┓", "┗━┛"),
+    "7": ("╺━┓", "  ┃", "  ╹"),
+    "8": ("┏━┓", "┣━┫", "┗━┛"),
+    "9": ("┏━┓", "┗━┫", "╺━┛"),
+    "J": ("  ╻", "  ┃", "┗━┛"),
+    "Q": ("┏━┓", "┃ ┃", "┗━╋"),
+    "K": ("╻┏╸", "┣┫ ", "╹┗╸"),
+    "A": ("┏━┓", "┣━┫", "╹ ╹"),
+}
+
+
+def tall_card_lines(
+    card: Card, *, pain: bool = False, focused: bool = False, unavailable: bool = False
+) -> list[Text]:
+    """A card as five lines, its value in big figures between the corners, which show
+    the value and the colour's letter (and `!`) as `big_card_lines` does, focused too::
+
+        ╭12────R╮
+        │╺┓ ╺━┓ │
+        │ ┃ ┏━┛ │
+        │╺┻╸┗━╸ │
+        ╰R────12╯
+    """
+    rank = rank_text(card)
+    mark = f"{SUIT_SYMBOLS.get(card.colour, '')}{colour_letter(card.colour)}{'!' * pain}"
+    inner = TALL_CARD_WIDTH - 2
+    line = "━" if focused else "─"
+    corners = line * (inner - len(rank) - len(mark))
+    figures = ["".join(_FIGURES[figure][row] for figure in rank) for row in range(3)]
+    left, right = ("►", "◄") if focused else ("│", "│")
+    ends = "┏┓┗┛" if focused else "╭╮╰╯"
+    rows = [
+        f"{ends[0]}{rank}{corners}{mark}{ends[1]}",
+        *(f"{left}{figure:^{inner}}{right}" for figure in figures),
+        f"{ends[2]}{mark}{corners}{rank}{ends[3]}",
+    ]
     style = _card_style(card, focused, unavailable)
     return [Text(row, style=style) for row in rows]
 

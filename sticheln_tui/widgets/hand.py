@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from ..core.cards import Card
 from ..i18n import N_
-from .cards import BIG_CARD_HEIGHT, BIG_CARD_WIDTH, big_card_lines, card_label, card_text
+from .cards import big_card_lines, big_card_size, card_label, card_text, tall_card_lines
 
 GROUP_GAP = 2  # columns between two colour groups (one between cards of a colour)
 
@@ -55,7 +55,8 @@ def layout_hand(cards: tuple[Card, ...], widths: list[int], width: int) -> list[
 
 class Hand(Widget, can_focus=True):
     """Shows sorted cards; posts `Hand.CardChosen` from `choose()` or a second click.
-    `big`: each card drawn as a card, three lines high (where the terminal has room).
+    `big`: each card drawn as a card, three lines high (where the terminal has room);
+    `tall` as well: five lines high (where it has the height too).
 
     Enter is bound by the screen, which names what choosing means there.
     """
@@ -74,6 +75,7 @@ class Hand(Widget, can_focus=True):
 
     cursor: reactive[int] = reactive(0)
     big: reactive[bool] = reactive(False, layout=True)
+    tall: reactive[bool] = reactive(False, layout=True)
 
     class CardChosen(Message):
         def __init__(self, card: Card) -> None:
@@ -161,7 +163,7 @@ class Hand(Widget, can_focus=True):
 
     def _spots(self, width: int | None = None) -> list[_Spot]:
         if self.big:
-            widths = [BIG_CARD_WIDTH] * len(self.cards)
+            widths = [big_card_size(self.tall)[0]] * len(self.cards)
         else:
             widths = [
                 cell_len(card_label(card, pain=card.colour in self.pain_colours))
@@ -172,7 +174,7 @@ class Hand(Widget, can_focus=True):
     @property
     def row_height(self) -> int:
         """The lines of a row of cards."""
-        return BIG_CARD_HEIGHT if self.big else 1
+        return big_card_size(self.tall)[1] if self.big else 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._rows(width) * self.row_height
@@ -197,7 +199,9 @@ class Hand(Widget, can_focus=True):
             "focused": index == self.cursor and self.has_focus,
             "unavailable": card not in self.legal,
         }
-        return big_card_lines(card, **looks) if self.big else [card_text(card, **looks)]
+        if self.big:
+            return tall_card_lines(card, **looks) if self.tall else big_card_lines(card, **looks)
+        return [card_text(card, **looks)]
 
     def on_mount(self) -> None:
         self.post_message(self.CursorMoved(self.focused_card))

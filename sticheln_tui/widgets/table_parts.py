@@ -23,14 +23,18 @@ from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from ..i18n import N_, _, ngettext
 from .cards import (
+    BIG_CARD_HEIGHT,
     BIG_CARD_WIDTH,
     CARD_WIDTH,
+    TALL_CARD_HEIGHT,
+    TALL_CARD_WIDTH,
     big_card_lines,
     card_text,
     cards_text,
     colour_letter,
     colour_name_text,
     filled,
+    tall_card_lines,
     unbroken_lines,
     words,
 )
@@ -49,9 +53,11 @@ COLUMN_GAP = 2  # cells between two seats' places in the roomy trick
 PLACE_MIN = 2 + 8 + COLUMN_GAP  # a seat's place: the turn mark, a name cut to 8 cells, a gap
 
 
-def places_fit(width: int, seats: int) -> bool:
-    """Whether `seats` places fit side by side in `width` cells."""
-    return width >= seats * PLACE_MIN
+def places_fit(width: int, seats: int, tall: bool = False) -> bool:
+    """Whether `seats` places fit side by side in `width` cells (`tall`: with the cards
+    five lines high, which are wider)."""
+    place = 2 + TALL_CARD_WIDTH + COLUMN_GAP if tall else PLACE_MIN
+    return width >= seats * place
 
 
 @dataclass(frozen=True)
@@ -91,13 +97,30 @@ def roomy_trick_text(
     seats: Sequence[TrickSeat],
     seat_notes: Callable[[int], list[Text]],
     width: int,
+    tall: bool = False,
 ) -> Text:
     """The trick as the seats' places side by side, in play order, in `width` cells: the
     name (`▶` whose turn it is), the seat's `seat_notes` (tricks taken, pain card...),
-    the card it played drawn big, and under it what it does."""
+    the card it played drawn big (`tall`: five lines high), and under it what it does."""
+    return Text("\n").join([note, Text(), *roomy_places(view, seats, seat_notes, width, tall)])
+
+
+def roomy_places(
+    view: AnyView,
+    seats: Sequence[TrickSeat],
+    seat_notes: Callable[[int], list[Text]],
+    width: int,
+    tall: bool = False,
+    current: bool = True,
+) -> list[Text]:
+    """The lines of `roomy_trick_text` below its note (not `current`: a trick taken
+    before, which marks nobody's turn)."""
     column = min(width // max(len(seats), 1), 3 * (BIG_CARD_WIDTH + COLUMN_GAP))
     inner = column - COLUMN_GAP
-    columns = [_roomy_place(view, place, seat_notes(place.seat), inner) for place in seats]
+    to_move = view.to_move if current else None
+    columns = [
+        _roomy_place(view, place, seat_notes(place.seat), inner, tall, to_move) for place in seats
+    ]
     height = max((len(cells) for cells in columns), default=0)
     rows = [Text() for _ in range(height)]
     for cells in columns:
@@ -108,24 +131,24 @@ def roomy_trick_text(
             row.append(" " * (inner - cell.cell_len + COLUMN_GAP))  # unstyled, unlike pad
     for row in rows:
         row.rstrip()
-    return Text("\n").join([note, Text(), *rows])
+    return rows
 
 
-def _roomy_place(view: AnyView, place: TrickSeat, notes: list[Text], inner: int) -> list[Text]:
+def _roomy_place(
+    view: AnyView, place: TrickSeat, notes: list[Text], inner: int, tall: bool, to_move: int | None
+) -> list[Text]:
     """A seat's place, its lines indented past the `▶` that marks whose turn it is."""
     seat = place.seat
     indent = "  "
-    name = Text("▶ " if seat == view.to_move else indent, style="bold")
+    name = Text("▶ " if seat == to_move else indent, style="bold")
     name.append(
         fit_name(view.players[seat], inner - len(indent), view.players),
         style="bold" if seat == view.seat else "",
     )
     if place.card is not None:
-        card = big_card_lines(place.card)
-    else:  # the card's place, empty: the seat to play waits with `...` in it
-        waiting = "..." if seat == view.to_move else ""
-        middle = Text.assemble(("┆", "dim"), (f"{waiting:^4}", "bold blink"), ("┆", "dim"))
-        card = [Text("╭┄┄┄┄╮", style="dim"), middle, Text("╰┄┄┄┄╯", style="dim")]
+        card = tall_card_lines(place.card) if tall else big_card_lines(place.card)
+    else:
+        card = _empty_place(seat == to_move, tall)
     # Under the card, the mark's words alone (the compact line's arrow points sideways),
     # in lines as wide as the card's place.
     if place.mark:
@@ -134,8 +157,26 @@ def _roomy_place(view: AnyView, place: TrickSeat, notes: list[Text], inner: int)
     else:
         mark = unbroken_lines(words(place.shown), inner - len(indent))
         mark.stylize("dim")
-    lines = [*notes, Text(), *card, *mark.split("\n")]
+    lines = [*notes, Text()] if notes else []
+    lines += [*card, *mark.split("\n")]
     return [name, *(Text(indent) + line for line in lines)]
+
+
+def _empty_place(waiting: bool, tall: bool) -> list[Text]:
+    """The card's place, empty: the seat to play waits with `...` in it."""
+    inner = (TALL_CARD_WIDTH if tall else BIG_CARD_WIDTH) - 2
+    height = TALL_CARD_HEIGHT if tall else BIG_CARD_HEIGHT
+    dots = Text.assemble(("┆", "dim"), (f"{'...' if waiting else '':^{inner}}", "bold blink"))
+    dots.append("┆", style="dim")
+    sides = Text(f"┆{' ' * inner}┆", style="dim")
+    middle = [sides] * ((height - 3) // 2)
+    return [
+        Text(f"╭{'┄' * inner}╮", style="dim"),
+        *middle,
+        dots,
+        *middle,
+        Text(f"╰{'┄' * inner}╯", style="dim"),
+    ]
 
 
 def deal_label(view: AnyView) -> str:
@@ -289,15 +330,7 @@ def trick_seats(view: SeatView) -> tuple[Text, list[TrickSeat]]:
     """What is trump, then each seat's place in the trick in play order, the winning card
     marked; between tricks, who took the one just taken, and its cards."""
     if trick_stands(view):
-        taken = view.last_trick
-        winner = view.players[taken.winner]
-        taken_by = _("{name} took this trick and leads the next.").format(name=winner)
-        # Translators: after the card that took the trick; keep it short.
-        took = _("  ◀ took it")
-        return Text(taken_by, style="italic"), [
-            TrickSeat(play.seat, play.card, mark=took if play.seat == taken.winner else "")
-            for play in taken.plays
-        ]
+        return taken_seats(view, view.last_trick)
     count = len(view.players)
     leader = view.trick[0].seat if view.trick else view.to_move
     seats = []
@@ -307,6 +340,19 @@ def trick_seats(view: SeatView) -> tuple[Text, list[TrickSeat]]:
         mark = _(WINNING_MARK) if played is not None and seat == view.winning_seat else ""
         seats.append(TrickSeat(seat, played, mark=mark))
     return Text(trump_note(view), style="italic"), seats
+
+
+def taken_seats(view: SeatView, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+    """Who took the trick `taken`, and each seat's place in it, the card that took it
+    marked."""
+    winner = view.players[taken.winner]
+    taken_by = _("{name} took this trick and leads the next.").format(name=winner)
+    # Translators: after the card that took the trick; keep it short.
+    took = _("  ◀ took it")
+    return Text(taken_by, style="italic"), [
+        TrickSeat(play.seat, play.card, mark=took if play.seat == taken.winner else "")
+        for play in taken.plays
+    ]
 
 
 def trick_text(view: SeatView, name_width: int) -> Text:

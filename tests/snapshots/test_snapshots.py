@@ -25,6 +25,7 @@ from sticheln_tui.widgets.hand import Hand
 
 SIZE = (80, 24)
 ROOMY_SIZE = (120, 40)
+LARGE_SIZE = (160, 50)  # a large terminal: the hand's cards tall too
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
@@ -196,9 +197,9 @@ class TestLanguages:
 
 
 class TestRoomy:
-    """Each game's table and the private screens around it at 120x40: big cards, the trick
-    as the seats' places, the hand at the bottom. The positions are those of the 80x24
-    snapshots above."""
+    """Each game's table and the private screens around it at 120x40 (and two tables at
+    160x50): big cards, the trick as the seats' places, the panels at the top and the
+    height shared out. The positions are those of the 80x24 snapshots above."""
 
     def test_table(self, snap_compare):
         game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
@@ -208,6 +209,15 @@ class TestRoomy:
     def test_hattrick_table(self, snap_compare):
         run_before = continued(played_until(4, 3, mid_deal), "enter")
         assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+
+    def test_table_160x50(self, snap_compare):
+        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
+        run_before = continued(game, "enter")
+        assert snap_compare(StichelnApp(), terminal_size=LARGE_SIZE, run_before=run_before)
+
+    def test_hattrick_table_160x50(self, snap_compare):
+        run_before = continued(played_until(4, 3, mid_deal), "enter")
+        assert snap_compare(StichelnApp(), terminal_size=LARGE_SIZE, run_before=run_before)
 
     def test_seven_seals_table(self, snap_compare):
         game = seven_seals_until(

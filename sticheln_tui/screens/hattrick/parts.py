@@ -224,18 +224,22 @@ def _turn_place(turn: Turn, colour: str | None, took: bool) -> TrickSeat:
     return TrickSeat(turn.seat, turn.card, mark=mark)
 
 
+def taken_seats(view: HattrickView, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+    """Who leads after the trick `taken`, and each seat's place in it, with the colours
+    each card took."""
+    leads = _("{name} leads the next trick.").format(name=view.players[taken.leader])
+    cards = [turn.card for turn in taken.turns if not turn.passed]
+    taking = _taking(taken.turns, takers(cards))
+    return Text(leads, style="italic"), [
+        _turn_place(turn, taking.get(index), took=True) for index, turn in enumerate(taken.turns)
+    ]
+
+
 def trick_seats(view: HattrickView) -> tuple[Text, list[TrickSeat]]:
     """What may be played, then each seat's place in the trick in play order, with who
     is taking each colour; between tricks, who leads next and the trick just taken."""
     if trick_stands(view):
-        taken = view.last_trick
-        leads = _("{name} leads the next trick.").format(name=view.players[taken.leader])
-        cards = [turn.card for turn in taken.turns if not turn.passed]
-        taking = _taking(taken.turns, takers(cards))
-        return Text(leads, style="italic"), [
-            _turn_place(turn, taking.get(index), took=True)
-            for index, turn in enumerate(taken.turns)
-        ]
+        return taken_seats(view, view.last_trick)
     cards = view.trick_cards
     colours = colours_in(cards)
     if len(colours) < 2:

@@ -7,7 +7,7 @@ from textual.binding import Binding
 
 from ...bots import Advice, make_bot
 from ...core.cards import Card
-from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
+from ...core.hattrick import CompletedTrick, HattrickView, Move, PassCard, passable, playable
 from ...core.table import PlayCard
 from ...i18n import N_, _
 from ...widgets.cards import card_text, colour_name, filled
@@ -57,6 +57,9 @@ class HattrickTableScreen(TableScreen):
 
     def trick_places(self) -> tuple[Text, list[TrickSeat]]:
         return parts.trick_seats(self.view)
+
+    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+        return parts.taken_seats(self.view, taken)
 
     def place_notes(self, seat: int) -> list[Text]:
         return parts.seat_notes(self.view, seat)

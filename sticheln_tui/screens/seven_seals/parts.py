@@ -269,17 +269,20 @@ def trick_title(view: SevenSealsView) -> str:
     return template.format(number=number, total=total, colour=colour_name(lead))
 
 
+def taken_seats(view: SevenSealsView, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+    """What taking the trick `taken` did, and each seat's place in it, the card that took
+    it marked."""
+    return Text(f"{outcome(view, taken, view.saboteur)}.", style="italic"), [
+        TrickSeat(play.seat, play.card, mark=winner_mark(TOOK) if play.seat == taken.winner else "")
+        for play in taken.plays
+    ]
+
+
 def trick_seats(view: SevenSealsView) -> tuple[Text, list[TrickSeat]]:
     """What the trick asks for, then each seat's place in play order with the winning card
     marked; between tricks (or while its winner chooses a seal) the trick just taken."""
     if trick_stands(view):
-        last = view.last_trick
-        return Text(f"{outcome(view, last, view.saboteur)}.", style="italic"), [
-            TrickSeat(
-                play.seat, play.card, mark=winner_mark(TOOK) if play.seat == last.winner else ""
-            )
-            for play in last.plays
-        ]
+        return taken_seats(view, view.last_trick)
     count = len(view.players)
     winner = view.winning_seat
     leader = view.trick[0].seat if view.trick else view.to_move

@@ -10,7 +10,15 @@ from textual.widgets import Static
 from ...bots import Advice, make_bot
 from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
-from ...core.seven_seals import TRUMP, Move, Phase, ReturnSeal, SevenSealsView, legal_cards
+from ...core.seven_seals import (
+    TRUMP,
+    CompletedTrick,
+    Move,
+    Phase,
+    ReturnSeal,
+    SevenSealsView,
+    legal_cards,
+)
 from ...i18n import N_, _
 from ...widgets.cards import colour_name
 from ...widgets.table_parts import TrickSeat, turn_text
@@ -64,6 +72,9 @@ class SevenSealsTableScreen(TableScreen):
 
     def trick_places(self) -> tuple[Text, list[TrickSeat]]:
         return parts.trick_seats(self.view)
+
+    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+        return parts.taken_seats(self.view, taken)
 
     def place_notes(self, seat: int) -> list[Text]:
         return parts.seat_notes(self.view, seat)
