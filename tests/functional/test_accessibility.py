@@ -31,7 +31,7 @@ def text_at(app: StichelnApp, x: int, y: int, width: int) -> str:
     return text.ljust(x + width)[x : x + width]
 
 
-@pytest.mark.parametrize("size", [(100, 32), (120, 40)])  # small cards, big cards
+@pytest.mark.parametrize("size", [(100, 32), (120, 40), (160, 50)])  # small, big, tall cards
 async def test_the_cursor_follows_the_chosen_card(size):
     async with at_the_table(a_game_in_play(), size) as pilot:
         app = pilot.app
