@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Static, TabbedContent, TabPane
 
 from ..core.game import Move, Phase, SeatView, SettleTie, standings
 from ..i18n import N_, _, ngettext, pgettext
@@ -27,6 +27,7 @@ from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
+from .tabbed import SCROLL_BINDINGS, TabbedPages
 
 LEADER_MARK = "★ "
 # Translators: column headings.
@@ -240,7 +241,7 @@ def deal_table(view: SeatView, names: Names, meaning: str) -> RenderableType:
     return Group(table, Text(""), last_trick, Text(""), Text(meaning))
 
 
-class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs here
+class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab switches tabs here
     """Public: shown after each deal; after the last one it is the final screen.
 
     In a tie-break it asks the table whether to play an extra deal or share the win.
@@ -259,12 +260,8 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
         Binding("e", "export", N_("Export")),
         Binding("v", "review", N_("Review")),
         Binding("tab", "next_tab", N_("Next tab"), key_display="Tab"),
-        Binding("up", "scroll('up')", show=False),
-        Binding("down", "scroll('down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("pagedown", "scroll('page_down')", show=False),
+        *SCROLL_BINDINGS,
     ]
-    AUTO_FOCUS = "Tabs"  # ← and → switch tabs too
     LOWEST_WINS = False  # the totals chart ranks the lowest total first
 
     class Seen(Message):
@@ -373,14 +370,6 @@ class ScoreboardScreen(FlowScreen, inherit_bindings=False):  # Tab switches tabs
             "rematch": self.final,
         }
         return available.get(action, True)
-
-    def action_next_tab(self) -> None:
-        self.query_one(Tabs).action_next_tab()
-
-    def action_scroll(self, direction: str) -> None:
-        pane = self.query_one(TabbedContent).active_pane
-        if pane is not None:
-            getattr(pane.query_one(VerticalScroll), f"scroll_{direction}")()
 
     def action_continue(self, mode: str) -> None:
         if mode == "new":

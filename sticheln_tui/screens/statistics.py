@@ -19,7 +19,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Sparkline, Static, TabbedContent, TabPane, Tabs
 
 from ..core.catalogue import TITLES
@@ -39,6 +38,7 @@ from ..core.statistics import (
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.colours import colour_name
+from .tabbed import SCROLL_BINDINGS, TabbedPages
 
 SHARE_BAR_CELLS = 5  # a win share of 100% fills this many cells
 _EIGHTHS = " ▏▎▍▌▋▊▉█"
@@ -47,7 +47,7 @@ SPARKLINE_CELLS = 30  # a sparkline of few games widens each game up to this wid
 WIDEST_GAME = 3  # cells a game takes at most in a sparkline
 
 
-class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games here
+class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches games here
     """Opaque and public: only finished games, whose every card the table has seen.
     Keys as on the scores: Tab (or ← →) the next game, ↑ ↓ PgUp PgDn scroll."""
 
@@ -55,12 +55,8 @@ class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games he
         Binding("escape", "close", N_("Back"), key_display="Esc"),
         # Translators: a key's label on the statistics: on to the next game's figures.
         Binding("tab", "next_tab", N_("Next game"), key_display="Tab"),
-        Binding("up", "scroll('up')", show=False),
-        Binding("down", "scroll('down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("pagedown", "scroll('page_down')", show=False),
+        *SCROLL_BINDINGS,
     ]
-    AUTO_FOCUS = "Tabs"  # ← and → switch games too
 
     def __init__(self, saves: Path) -> None:
         super().__init__()
@@ -126,14 +122,6 @@ class StatisticsScreen(Screen, inherit_bindings=False):  # Tab switches games he
         if action in ("next_tab", "scroll"):
             return bool(self.query(TabbedContent))  # once there are figures to see
         return True
-
-    def action_next_tab(self) -> None:
-        self.query_one(Tabs).action_next_tab()
-
-    def action_scroll(self, direction: str) -> None:
-        pane = self.query_one(TabbedContent).active_pane
-        if pane is not None:
-            getattr(pane.query_one(VerticalScroll), f"scroll_{direction}")()
 
     def action_close(self) -> None:
         self.dismiss()

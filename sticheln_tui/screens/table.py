@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -271,3 +273,22 @@ class TableScreen(PrivateScreen):
     def move_for(self, card: Card) -> Move | None:
         """The move that choosing `card` in the hand makes, if any."""
         return PlayCard(card)
+
+
+class PartsTableScreen(TableScreen):
+    """A table whose trick and seats are drawn by its game's own `parts` module (Hattrick,
+    Seven Seals): each of those modules offers the same functions under the same names."""
+
+    parts: ClassVar[ModuleType]
+
+    def trick_title(self) -> str:
+        return self.parts.trick_title(self.view)
+
+    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
+        return self.parts.trick_seats(self.view)
+
+    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+        return self.parts.taken_seats(self.view, taken)
+
+    def place_notes(self, seat: int) -> list[Text]:
+        return self.parts.seat_notes(self.view, seat)

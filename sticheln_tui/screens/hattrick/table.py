@@ -7,19 +7,19 @@ from textual.binding import Binding
 
 from ...bots import Advice, make_bot
 from ...core.cards import Card
-from ...core.hattrick import CompletedTrick, HattrickView, Move, PassCard, passable, playable
+from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
 from ...core.table import PlayCard
 from ...i18n import N_, _
 from ...widgets.cards import card_text, colour_name, filled
 from ...widgets.hand import Hand
-from ...widgets.table_parts import TrickSeat, turn_text
-from ..table import TableScreen
+from ...widgets.table_parts import turn_text
+from ..table import PartsTableScreen
 from . import parts
 
 LINE_PADDING = 2  # a line below the panels is padded one cell each side
 
 
-class HattrickTableScreen(TableScreen):
+class HattrickTableScreen(PartsTableScreen):
     """A seat's Hattrick table, updated in place. Enter plays the card under the cursor;
     `p` (or a click on it in the footer) passes, showing a card of the colour the trick
     has closed: the one under the cursor, the only one, or one chosen in the hand."""
@@ -35,6 +35,7 @@ class HattrickTableScreen(TableScreen):
         # footer in German.
         Binding("i", "app.say", N_("Say"), show=False),
     ]
+    parts = parts
     SEATS_PANEL = ("piles", N_("Piles, face up (D: dealer)"))
 
     def __init__(self, view: HattrickView, cursor_card: Card | None = None) -> None:
@@ -51,18 +52,6 @@ class HattrickTableScreen(TableScreen):
             "trick": parts.trick_text(view, names),
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
         }
-
-    def trick_title(self) -> str:
-        return parts.trick_title(self.view)
-
-    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
-        return parts.trick_seats(self.view)
-
-    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
-        return parts.taken_seats(self.view, taken)
-
-    def place_notes(self, seat: int) -> list[Text]:
-        return parts.seat_notes(self.view, seat)
 
     def consequence(self, card: Card | None) -> Text:
         return parts.consequence(self.view, card, self.passing)

@@ -12,7 +12,6 @@ from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import (
     TRUMP,
-    CompletedTrick,
     Move,
     Phase,
     ReturnSeal,
@@ -21,14 +20,14 @@ from ...core.seven_seals import (
 )
 from ...i18n import N_, _
 from ...widgets.cards import colour_name
-from ...widgets.table_parts import TrickSeat, turn_text
-from ..table import TableScreen
+from ...widgets.table_parts import turn_text
+from ..table import PartsTableScreen
 from . import parts
 
 LINE_PADDING = 2  # a line below the panels is padded one cell each side
 
 
-class SevenSealsTableScreen(TableScreen):
+class SevenSealsTableScreen(PartsTableScreen):
     """A seat's Seven Seals table, updated in place. Enter plays the card under the
     cursor; after winning a trick with a choice of seals, ←→ choose the seal and Enter
     gives it back (the normal computer player's choice preselected)."""
@@ -40,6 +39,7 @@ class SevenSealsTableScreen(TableScreen):
         Binding("left", "seal(-1)", N_("Seal"), key_display="←→", priority=True),
         Binding("right", "seal(1)", N_("Seal"), show=False, priority=True),
     ]
+    parts = parts
     SEATS_PANEL = ("seals", N_("Seals"))
 
     def __init__(self, view: SevenSealsView, cursor_card: Card | None = None) -> None:
@@ -66,18 +66,6 @@ class SevenSealsTableScreen(TableScreen):
             "trick": parts.trick_text(view, names),
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
         }
-
-    def trick_title(self) -> str:
-        return parts.trick_title(self.view)
-
-    def trick_places(self) -> tuple[Text, list[TrickSeat]]:
-        return parts.trick_seats(self.view)
-
-    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
-        return parts.taken_seats(self.view, taken)
-
-    def place_notes(self, seat: int) -> list[Text]:
-        return parts.seat_notes(self.view, seat)
 
     def on_mount(self) -> None:
         super().on_mount()
