@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import subprocess
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import fields, is_dataclass
@@ -248,3 +249,13 @@ def played_until(
         if done(game):
             return game
     raise AssertionError("the position never came")
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End a program a test started: asked first, then made to."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

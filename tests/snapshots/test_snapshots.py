@@ -201,23 +201,16 @@ class TestRoomy:
     160x50): big cards, the trick as the seats' places, the panels at the top and the
     height shared out. The positions are those of the 80x24 snapshots above."""
 
-    def test_table(self, snap_compare):
+    @pytest.mark.parametrize("size", [ROOMY_SIZE, LARGE_SIZE], ids=["120x40", "160x50"])
+    def test_table(self, snap_compare, size):
         game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
         run_before = continued(game, "enter")
-        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
+        assert snap_compare(StichelnApp(), terminal_size=size, run_before=run_before)
 
-    def test_hattrick_table(self, snap_compare):
+    @pytest.mark.parametrize("size", [ROOMY_SIZE, LARGE_SIZE], ids=["120x40", "160x50"])
+    def test_hattrick_table(self, snap_compare, size):
         run_before = continued(played_until(4, 3, mid_deal), "enter")
-        assert snap_compare(StichelnApp(), terminal_size=ROOMY_SIZE, run_before=run_before)
-
-    def test_table_160x50(self, snap_compare):
-        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
-        run_before = continued(game, "enter")
-        assert snap_compare(StichelnApp(), terminal_size=LARGE_SIZE, run_before=run_before)
-
-    def test_hattrick_table_160x50(self, snap_compare):
-        run_before = continued(played_until(4, 3, mid_deal), "enter")
-        assert snap_compare(StichelnApp(), terminal_size=LARGE_SIZE, run_before=run_before)
+        assert snap_compare(StichelnApp(), terminal_size=size, run_before=run_before)
 
     def test_seven_seals_table(self, snap_compare):
         game = seven_seals_until(

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import stop
 
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game
@@ -128,12 +129,7 @@ def test_a_card_played_in_the_browser_and_the_game_ends_with_the_page(tmp_path):
             finally:
                 browser.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
 
 
 def play_a_card(browser, port: int, server_pid: int, save: Path) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from helpers import stop
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -253,12 +254,7 @@ def running_server(*flags: str):
     try:
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the listening sockets from /proc")
