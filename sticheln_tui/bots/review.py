@@ -204,8 +204,11 @@ class Review:
             stderr=subprocess.DEVNULL,
         )
         assert process.stdin is not None
-        pickle.dump(self, process.stdin)
-        process.stdin.close()
+        try:
+            pickle.dump(self, process.stdin)
+            process.stdin.close()
+        except OSError:  # it ended before reading it all: nothing will come, say so at once
+            process.kill()
         return process
 
     def summaries(self, judged: Sequence[Judgment]) -> list[Summary]:

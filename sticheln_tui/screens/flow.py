@@ -46,7 +46,6 @@ class FlowScreen(KeyGuardedScreen):
     _moved_on = False  # the game was asked to move on from what this screen shows
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._fit_room()
 
     @on(events.Resize)

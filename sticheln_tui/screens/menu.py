@@ -95,7 +95,6 @@ class MenuScreen(KeyGuardedScreen):
         return entries
 
     def on_mount(self) -> None:
-        super().on_mount()
         # Once: the screen is mounted again when the language changes.
         if not self._looked_for_unfinished:
             self._looked_for_unfinished = True

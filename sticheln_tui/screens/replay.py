@@ -100,6 +100,7 @@ class ReplayScreen(Screen[None]):
         # Set once the thread has taken the last judgment it will (done or called off):
         # the worker itself counts as cancelled at once, while its thread reads on.
         self.weighing_over = threading.Event()
+        self.cut_short = False  # the weighing ended before every decision was weighed
         self._poll: Timer | None = None
 
     @property
@@ -238,7 +239,9 @@ class ReplayScreen(Screen[None]):
         if self.review is None or self._worker is not None:
             return
         self._reviewing = True
-        self._worker = self.run_worker(self._weigh, thread=True, group="review")
+        self._worker = self.run_worker(
+            self._weigh, thread=True, group="review", exit_on_error=False
+        )
         self._poll = self.set_interval(REVIEW_POLL, self._take_found)
         self.refresh_bindings()
         self._show_review()
@@ -256,8 +259,8 @@ class ReplayScreen(Screen[None]):
             while len(self._found) < len(self.review):
                 try:
                     self._found.append(pickle.load(process.stdout))
-                except EOFError:
-                    break  # killed, or failed: what came in stays
+                except Exception:  # killed, or failed (ended, cut short): what came in stays
+                    break
         finally:
             process.kill()
             process.wait()
@@ -265,14 +268,17 @@ class ReplayScreen(Screen[None]):
             self.weighing_over.set()
 
     def _take_found(self) -> None:
+        over = self.weighing_over.is_set()  # read first: all it found is in by then
         found = self._found[self._taken :]
         self._taken += len(found)
         for judgment in found:
             if judgment is not None:
                 self.judged[judgment.step] = judgment
-        if self.review_done and self._poll is not None:
-            self._poll.stop()
-        if not found:
+        if self.review_done or over:
+            self.cut_short = not self.review_done
+            if self._poll is not None:
+                self._poll.stop()
+        if not found and not self.cut_short:
             return
         self._show_review()
         self.refresh_bindings()
@@ -289,11 +295,12 @@ class ReplayScreen(Screen[None]):
 
     def _show_review(self) -> None:
         progress = self.query_one("#review-progress")
-        progress.display = self._reviewing and not self.review_done
+        ended = self.review_done or self.cut_short
+        progress.display = self._reviewing and not ended
         if self.review is not None:
             self.query_one(ProgressBar).update(total=len(self.review), progress=self._taken)
         summary = self.query_one("#review-summary", Static)
-        summary.display = self.review_done and self._reviewing
+        summary.display = ended and self._reviewing
         if summary.display:
             summary.update(self.summary())
 
@@ -315,6 +322,13 @@ class ReplayScreen(Screen[None]):
                     decisions=found.decisions,
                     costly=found.costly,
                     lost=round(found.lost),
+                )
+            )
+        if self.cut_short:
+            lines.append(
+                # Translators: the review's last line when it could not weigh every move.
+                _("The review stopped after {done} of {total} decisions.").format(
+                    done=self._taken, total=len(self.review)
                 )
             )
         return Text("\n".join(lines))

@@ -331,7 +331,6 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._draw()
 
     @on(events.Resize)

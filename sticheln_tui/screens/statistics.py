@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Sparkline, Static, TabbedContent, TabPane, Tabs
+from textual.worker import Worker, WorkerState
 
 from ..core.catalogue import TITLES
 from ..core.statistics import (
@@ -62,6 +63,7 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
         super().__init__()
         self.saves = saves
         self.stats: Statistics | None = None  # once the saves are read
+        self._reader: Worker | None = None  # reads them, once (not again on a redraw)
 
     def compose(self) -> ComposeResult:
         yield Static(_("Statistics"), classes="screen-title")
@@ -72,10 +74,19 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        if self.stats is None:
-            self._read()
-        else:  # drawn again in another language
+        if self._reader is None:
+            self._reader = self._read()
+        elif self.stats is not None:  # drawn again in another language
             self._focus_tabs()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._reader and event.state is WorkerState.ERROR:
+            self.query_one("#stats-counted", Static).update(
+                # Translators: {problem} says why, in a few words (it may be English).
+                _("The statistics could not be worked out: {problem}").format(
+                    problem=event.worker.error
+                )
+            )
 
     @work(thread=True, exit_on_error=False)
     def _read(self) -> None:

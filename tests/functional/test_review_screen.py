@@ -5,6 +5,9 @@ leaves at any time, the thread called off."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from helpers import screen_text
 from positions import pain_card_thrown_away
@@ -96,6 +99,34 @@ async def test_escape_leaves_a_review_under_way_and_ends_its_process(monkeypatch
         assert screen.weighing_over.wait(timeout=2)
         assert not screen._found  # called off before its first decision was weighed
         assert screen._process.poll() is not None  # its process is ended
+
+
+@pytest.mark.parametrize("weighing", ["import sys; sys.stdin.close()", "print('garbled')"])
+async def test_a_review_whose_process_fails_says_so_and_the_replay_goes_on(monkeypatch, weighing):
+    """The weighing process ends before its first judgment (without reading the review,
+    or writing garbage): no crash, no progress bar left waiting, a line that says so."""
+
+    def failing(review):
+        return subprocess.Popen(
+            [sys.executable, "-c", weighing], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+
+    monkeypatch.setattr(Review, "weighed_apart", failing)
+    game, _ = pain_card_thrown_away()
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await reviewing(pilot, app, game)
+        for _ in range(200):  # within ten seconds
+            if screen.cut_short:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert screen.cut_short
+        assert not screen.query_one("#review-progress").display
+        summary = str(screen.query_one("#review-summary").render())
+        assert f"The review stopped after 0 of {len(screen.review)} decisions." in summary
+        await pilot.press("right")
+        assert screen.position == 1 and app.is_running
 
 
 async def test_a_replayed_record_offers_the_review_and_escape_ends_the_program(

@@ -73,3 +73,32 @@ async def test_a_line_says_the_saves_are_being_read_then_that_there_are_none(mon
         await pilot.pause()
         text = screen_text(app)
         assert "No finished games yet" in text and "Reading" not in text
+
+
+async def test_saves_read_once_though_the_language_changes_and_a_fault_is_said(monkeypatch):
+    """Switching the language while the saves are read does not read them again; a fault
+    in reading them is said on the screen, which stays usable (Esc goes back)."""
+    go_on = threading.Event()
+    reads = []
+
+    def failing_list(directory):
+        reads.append(directory)
+        go_on.wait(10)
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(persistence, "list_saves", failing_list)
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_statistics(pilot)
+        await app.speak("de")
+        await pilot.pause()
+        go_on.set()
+        for _ in range(200):  # within four seconds
+            await pilot.pause(0.02)
+            if "disk on fire" in screen_text(app):
+                break
+        assert len(reads) == 1
+        assert "disk on fire" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

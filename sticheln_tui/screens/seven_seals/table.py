@@ -68,7 +68,6 @@ class SevenSealsTableScreen(PartsTableScreen):
         }
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#seals", Static).border_title = parts.seals_title(self.view)
 
     def show(self, view: SevenSealsView) -> None:
