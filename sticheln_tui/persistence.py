@@ -852,11 +852,16 @@ def _dated(directory: Path | None) -> list[tuple[float, Path]]:
     directory = directory or saves_directory()
     dated = []
     try:
-        for path in directory.glob(f"*{SUFFIX}"):
-            if not path.name.startswith("."):
-                dated.append((path.stat().st_mtime, path))
+        paths = [path for path in directory.glob(f"*{SUFFIX}") if not path.name.startswith(".")]
     except OSError:
-        pass
+        return []
+    for path in paths:
+        try:
+            # A link to nowhere, or a file another window removed meanwhile, has no date:
+            # listed as it is, it tells why it will not load, and the rest are still listed.
+            dated.append((path.stat().st_mtime, path))
+        except OSError:
+            dated.append((0.0, path))
     return sorted(dated, reverse=True)
 
 

@@ -311,6 +311,20 @@ def test_list_saves_names_each_game_and_each_problem(saves_in_a_temporary_direct
     assert "b.json: cannot be loaded: damaged or not JSON" in out
 
 
+def test_a_link_to_nowhere_among_the_saves_hides_none_of_the_others(
+    saves_in_a_temporary_directory,
+):
+    """A save that cannot even be dated (a dangling link, or removed meanwhile) is listed
+    as not loading, and every other save is still listed."""
+    directory = saves_in_a_temporary_directory
+    for name in ("a", "c", "d"):
+        persistence.save(directory / f"{name}.json", Record(played(4), (None, "easy", None)))
+    (directory / "b.json").symlink_to(directory / "nowhere.json")
+    entries = persistence.list_saves(directory)
+    assert sorted(entry.path.name for entry in entries) == ["a.json", "b.json", "c.json", "d.json"]
+    assert [entry.path.name for entry in entries if entry.record is None] == ["b.json"]
+
+
 def test_list_saves_with_none(capsys):
     assert cli.main(["--list-saves"]) == 0
     assert "No saved games" in capsys.readouterr().out
