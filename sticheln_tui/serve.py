@@ -79,6 +79,18 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def address_to_open(host: str, port: int) -> str:
+    """The address to give a browser on this machine: a server listening on every address
+    (0.0.0.0, ::) is reached here through loopback (other devices use the machine's own)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # a host name
+        return f"http://{host}:{port}"
+    if address.is_unspecified:
+        address = ipaddress.ip_address("::1" if address.version == 6 else "127.0.0.1")
+    return f"http://{address}:{port}" if address.version == 4 else f"http://[{address}]:{port}"
+
+
 def open_warning(host: str) -> str | None:
     """The warning printed when the server listens beyond this machine; None on loopback."""
     if is_loopback(host):
@@ -176,7 +188,11 @@ class GameServer(Server):
                 "Each page plays its own game in its own process, {games} at once at most; "
                 "games are saved in {directory}.",
                 self.max_games,
-            ).format(url=self.public_url, games=self.max_games, directory=saves_directory()),
+            ).format(
+                url=address_to_open(self.host, self.port),
+                games=self.max_games,
+                directory=saves_directory(),
+            ),
             flush=True,
         )
 

@@ -20,7 +20,13 @@ from textual.widgets import Input
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.cli import main
-from sticheln_tui.serve import GameServer, build_parser, game_command, open_warning
+from sticheln_tui.serve import (
+    GameServer,
+    address_to_open,
+    build_parser,
+    game_command,
+    open_warning,
+)
 
 # A stand-in for the game: it says it is ready as a Textual app does, notes its process
 # and the directory its saves would go to, and ends when the server says quit (or stdin
@@ -281,3 +287,17 @@ def test_a_port_in_use_is_one_clear_line_and_no_traceback():
     assert result.stdout == ""
     assert result.stderr.startswith(f"sticheln serve: cannot listen on 127.0.0.1 port {port}: ")
     assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8000"),
+        ("0.0.0.0", "http://127.0.0.1:8000"),  # every address: this machine's loopback
+        ("::", "http://[::1]:8000"),
+        ("192.168.1.20", "http://192.168.1.20:8000"),
+        ("gamebox.local", "http://gamebox.local:8000"),
+    ],
+)
+def test_the_address_to_open_is_one_a_browser_can_reach(host, url):
+    assert address_to_open(host, 8000) == url
