@@ -82,7 +82,9 @@ class StichelnApp(WorkaroundApp):
         Binding("u", "take_back", N_("Take back")),
         # Translators: the footer's key that says the situation as one line (for a screen
         # reader): whose turn, the trick, your hand, the scores. Keep it short.
-        Binding("i", "say", N_("Say")),
+        # Out of the footers, which the games' own keys fill at 80 columns in some
+        # languages; the rules help and the keys panel list it.
+        Binding("i", "say", N_("Say"), show=False),
         Binding("q", "request_quit", N_("Quit")),
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
         Binding("ctrl+c", "save_and_quit", N_("Quit"), show=False, priority=True),

@@ -127,12 +127,14 @@ class Judgment:
 
 @dataclass(frozen=True)
 class Summary:
-    """A human player's review: decisions weighed, costly ones, and the points those lost."""
+    """A human player's review: decisions weighed, costly ones, and the costliest one's
+    cost (each cost is weighed against the best move in that position: costs of several
+    moves do not add up to what the game lost)."""
 
     seat: int
     decisions: int
     costly: int
-    lost: float
+    worst: float
 
 
 def judge(
@@ -217,7 +219,7 @@ class Review:
         for seat in self.humans:
             own = [judgment for judgment in judged if judgment.seat == seat]
             costs = [judgment.cost for judgment in own if judgment.costly]
-            summaries.append(Summary(seat, len(own), len(costs), math.fsum(costs)))
+            summaries.append(Summary(seat, len(own), len(costs), max(costs, default=0.0)))
         return summaries
 
 

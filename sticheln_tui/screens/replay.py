@@ -305,23 +305,34 @@ class ReplayScreen(Screen[None]):
             summary.update(self.summary())
 
     def summary(self) -> Text:
-        """A line per human player: decisions weighed, the costly ones, points lost."""
+        """A line per human player: decisions weighed, the costly ones, the costliest."""
         assert self.review is not None
         lines = []
         for found in self.review.summaries(list(self.judged.values())):
-            # Translators: the review's line for a player; {lost} is a number of points,
-            # e.g. "7"; "costly" moves cost at least a point and a half each.
-            line = ngettext(
-                "{name}: {decisions} decision reviewed, {costly} costly, about {lost} points lost",
-                "{name}: {decisions} decisions reviewed, {costly} costly, about {lost} points lost",
-                found.decisions,
-            )
+            if found.costly:
+                # Translators: the review's line for a player; {worst} is a number of
+                # points, e.g. "7": what the costliest move cost; "costly" moves cost at
+                # least a point and a half each.
+                line = ngettext(
+                    "{name}: {decisions} decision reviewed, {costly} costly, the costliest "
+                    "about {worst} points",
+                    "{name}: {decisions} decisions reviewed, {costly} costly, the costliest "
+                    "about {worst} points",
+                    found.decisions,
+                )
+            else:
+                # Translators: the review's line for a player none of whose moves was costly.
+                line = ngettext(
+                    "{name}: {decisions} decision reviewed, none costly",
+                    "{name}: {decisions} decisions reviewed, none costly",
+                    found.decisions,
+                )
             lines.append(
                 line.format(
                     name=self.frames[0].view.players[found.seat],
                     decisions=found.decisions,
                     costly=found.costly,
-                    lost=round(found.lost),
+                    worst=round(found.worst),
                 )
             )
         if self.cut_short:

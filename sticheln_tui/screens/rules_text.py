@@ -16,6 +16,7 @@ RULES_AND_COMMANDS = (
     # Translators: two keys, "?" and "F1".
     (N_("? or F1"), N_("these rules")),
     ("Ctrl+P", N_("commands")),
+    ("i", N_("say the situation in one line of text, for a screen reader")),
 )
 QUIT = (
     ("q", N_("quit (asks first; the game is saved after every move)")),

@@ -22,7 +22,7 @@ def test_a_high_pain_card_played_into_a_trick_ann_takes_is_marked_costly():
     assert judged[step].costly and judged[step].cost >= 4
     assert judged[step].best != judged[step].move
     (ann,) = review.summaries(list(judged.values()))
-    assert ann.costly >= 1 and ann.lost >= judged[step].cost
+    assert ann.costly >= 1 and ann.worst >= judged[step].cost
     assert ann.decisions == len(judged) == len(review)
 
 

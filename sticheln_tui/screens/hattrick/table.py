@@ -31,9 +31,6 @@ class HattrickTableScreen(PartsTableScreen):
         # key replace the base class's, so "Play" is bound here again.
         Binding("enter", "choose", N_("Play"), priority=True),
         Binding("enter", "pass_with_chosen", N_("Pass"), priority=True),
-        # The app's Say, out of the footer here: with Pass it would push Quit off an 80-column
-        # footer in German.
-        Binding("i", "app.say", N_("Say"), show=False),
     ]
     parts = parts
     SEATS_PANEL = ("piles", N_("Piles, face up (D: dealer)"))
