@@ -116,7 +116,7 @@ def statistics(entries: Iterable[SaveEntry]) -> Statistics:
         lowest_wins[game.GAME] = game.LOWEST_WINS
         _add_game(per_game[game.GAME], game, levels)
     games = [
-        GameStats(key, lowest_wins[key], counts[key], _ranked(players.values()))
+        GameStats(key, lowest_wins[key], counts[key], ranked(players.values(), lowest_wins[key]))
         for key, players in per_game.items()
         if players
     ]
@@ -145,8 +145,14 @@ def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -
                 record.wins += share
 
 
-def _ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:
-    return sorted(players, key=lambda p: (-p.wins / p.games, -p.games, p.name.casefold()))
+def ranked(players: Iterable[PlayerStats], lowest_wins: bool) -> list[PlayerStats]:
+    """Best win share first; among equal shares, the better average total first."""
+
+    def rank(player: PlayerStats) -> tuple:
+        better_average = player.average if lowest_wins else -player.average
+        return (-player.wins / player.games, better_average, -player.games, player.name.casefold())
+
+    return sorted(players, key=rank)
 
 
 # -- as tables of text, for the command line and the screen ---------------------------

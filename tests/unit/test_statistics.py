@@ -16,7 +16,14 @@ from statistics_saves import build
 from sticheln_tui import persistence
 from sticheln_tui.bots import LEVELS
 from sticheln_tui.cli import main
-from sticheln_tui.core.statistics import LEVEL_HEADERS, game_table, statistics, tables
+from sticheln_tui.core.statistics import (
+    LEVEL_HEADERS,
+    PlayerStats,
+    game_table,
+    ranked,
+    statistics,
+    tables,
+)
 from sticheln_tui.widgets.colours import colour_name
 
 LOWEST_WINS = {"sticheln": False, "hattrick": False, "seven-seals": True}
@@ -194,3 +201,14 @@ def test_the_command_line_loads_no_textual(tmp_path):
         env={**os.environ, "STICHELN_SAVES": str(tmp_path), "STICHELN_CONFIG": str(tmp_path)},
     )
     assert result.stdout.splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("lowest_wins", [False, True])
+def test_players_with_the_same_win_share_rank_by_their_average(lowest_wins):
+    """Hattrick's or Sticheln's higher totals, Seven Seals' lower ones, go first among
+    players who won equally often (here: never), whatever their names."""
+    low = PlayerStats("Ann", None, totals=[-5, -5], deals=2)
+    high = PlayerStats("Zed", None, totals=[-2, -2], deals=2)
+    winner = PlayerStats("Max", "easy", totals=[-9, -9], deals=2, wins=Fraction(1))
+    expected = [winner, low, high] if lowest_wins else [winner, high, low]
+    assert ranked([high, winner, low], lowest_wins) == expected
