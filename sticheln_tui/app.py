@@ -311,7 +311,9 @@ class StichelnApp(WorkaroundApp):
         if said is not None:
             return said.translate((0, 1))  # the line's first row, below the toast's title
         focused = self.focused
-        if focused is None or isinstance(focused, Input):
+        if focused is None:  # a screen that draws its own choice (Seven Seals' prediction)
+            return getattr(self.screen, "cursor_region", None)
+        if isinstance(focused, Input):
             return None
         if isinstance(focused, OptionList):
             return option_region(focused)

@@ -11,7 +11,9 @@ from textual.widgets._toast import Toast
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game
+from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.seven_seals.prediction import SevenSealsPredictionScreen
 from sticheln_tui.widgets.choice import Choice
 from sticheln_tui.widgets.colours import card_words
 from sticheln_tui.widgets.hand import Hand
@@ -45,6 +47,22 @@ async def test_the_cursor_follows_the_chosen_card(size):
             assert text_at(app, x, y, 1) == "►"  # the card under the hand's cursor
             seen.add((x, y))
         assert len(seen) == 3
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_cursor_follows_the_colour_chosen_in_a_seven_seals_prediction(size):
+    game = SevenSealsGame(["Ann", "Bob", "Cid", "Dee"], SevenSealsOptions(), seed=3)
+    async with at_the_table(game, size) as pilot:
+        app = pilot.app
+        assert isinstance(app.screen, SevenSealsPredictionScreen)
+        rows = []
+        for _ in range(3):
+            await pilot.pause()
+            x, y = app.cursor_position
+            assert text_at(app, x, y, 1) == "▸"
+            rows.append(y)
+            await pilot.press("down")
+        assert rows == sorted(set(rows))  # down the colours, a row each
 
 
 async def test_the_cursor_follows_the_menu_and_the_forms_choices():

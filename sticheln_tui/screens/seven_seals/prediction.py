@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ...bots.seven_seals import proposal
@@ -40,6 +41,7 @@ from ..private import PrivateScreen
 from . import parts
 
 TAKEN, LEFT = "●", "○"  # a seal of the colour taken, and one not taken
+CHOSEN_MARK = "▸"  # before the colour being chosen
 
 
 def colour_cells() -> int:
@@ -50,7 +52,14 @@ def colour_cells() -> int:
 def row_fixed() -> int:
     """Left of a colour's cards: the panel's frame, the cursor, the colour's name, its
     seals and their count."""
-    return parts.PANEL_FRAME + len("▸ ") + colour_cells() + 2 + max(SEALS.values()) + len(" 5  ")
+    return (
+        parts.PANEL_FRAME
+        + len(f"{CHOSEN_MARK} ")
+        + colour_cells()
+        + 2
+        + max(SEALS.values())
+        + len(" 5  ")
+    )
 
 
 class SevenSealsPredictionScreen(PrivateScreen):
@@ -158,6 +167,16 @@ class SevenSealsPredictionScreen(PrivateScreen):
             update_text(line, text)
         self.refresh_bindings()
 
+    @property
+    def cursor_region(self) -> Region | None:
+        """Where the terminal cursor goes: on the colour being chosen, its ▸."""
+        rows = self.query_one("#prediction", Static)
+        for y, line in enumerate(rows.render_lines(Region(0, 0, *rows.size))):
+            x = line.text.find(CHOSEN_MARK)
+            if x >= 0:
+                return Region(rows.region.x + x, rows.region.y + y, 1, 1)
+        return None
+
     def _rows(self, width: int) -> Table:
         """A row a colour, red first: the cursor, the colour, its seals taken of the
         colour's total, and your cards of that colour."""
@@ -170,7 +189,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
         for index, colour in enumerate(COLOURS):
             here = index == self.row
             count = self.wanted[colour]
-            name = Text("▸ " if here else "  ", style="bold").append_text(colour_name_text(colour))
+            name = Text(f"{CHOSEN_MARK} " if here else "  ", style="bold").append_text(
+                colour_name_text(colour)
+            )
             name.append(" " * (cells - len(colour_name(colour))))
             seals = Text(TAKEN * count, style="bold").append(LEFT * (SEALS[colour] - count))
             seals.append(" " * (max(SEALS.values()) - SEALS[colour]) + f" {count}")
