@@ -65,14 +65,17 @@ class ReplayScreen(Screen[None]):
 
     BINDINGS = [
         Binding("right", "step(1)", N_("Next")),
-        Binding("left", "step(-1)", N_("Back")),
+        # Unshown in the Footer, which has room at 80 columns for the review's key, the
+        # rules' and Quit beside these two in every language: the help and the README
+        # list them.
+        Binding("left", "step(-1)", N_("Back"), show=False),
         Binding("pagedown,down", "trick(1)", N_("Next trick"), key_display="PgDn"),
-        # Unshown in the Footer, which has room at 80 columns for the review's key beside
-        # the first three in every language: the help and the README list them.
         Binding("pageup,up", "trick(-1)", N_("Trick back"), key_display="PgUp", show=False),
         Binding("home", "jump(0)", N_("Start"), show=False),
         Binding("end", "jump(-1)", N_("End"), show=False),
         Binding("v", "review", N_("Review")),
+        # Translators: a footer key's label, as short as "Review" (it takes that key's place
+        # once the review has found a costly move): it goes to the next such move.
         Binding("n", "next_costly", N_("Next costly")),
         Binding("escape", "leave", N_("Leave"), show=False),
     ]

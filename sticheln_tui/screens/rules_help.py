@@ -142,14 +142,6 @@ def sticheln_rules() -> str:
                 # Translators: the space bar.
                 (N_("Space"), N_("play a computer player's waiting card now")),
                 *RULES_AND_COMMANDS,
-                ("e", N_("on the final scores: export the game record, for a replay")),
-                (
-                    "v",
-                    N_(
-                        "on the final scores or in a replay: the strong computer player reviews "
-                        "the humans' moves (n: the next costly one; Esc: leave the replay)"
-                    ),
-                ),
                 *QUIT,
             ]
         ),

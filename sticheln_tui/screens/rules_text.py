@@ -17,6 +17,15 @@ RULES_AND_COMMANDS = (
     (N_("? or F1"), N_("these rules")),
     ("Ctrl+P", N_("commands")),
     ("i", N_("say the situation in one line of text, for a screen reader")),
+    ("Tab", N_("on the scores and the statistics: the next tab")),
+    ("e", N_("on the final scores: export the game record, for a replay")),
+    (
+        "v",
+        N_(
+            "on the final scores or in a replay: the strong computer player reviews "
+            "the humans' moves (n: the next costly one; Esc: leave the replay)"
+        ),
+    ),
 )
 QUIT = (
     ("q", N_("quit (asks first; the game is saved after every move)")),
