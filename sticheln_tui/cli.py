@@ -405,8 +405,10 @@ def _list_saves() -> int:
 
 
 def _stats() -> int:
+    import textwrap
+
     from . import persistence
-    from .core.statistics import counted_line, plain, statistics, tables
+    from .core.statistics import NOTE_WIDTH, counted_line, plain, statistics, tables
     from .widgets.colours import colour_name
 
     directory = saves_directory()
@@ -422,7 +424,8 @@ def _stats() -> int:
     for game in tables(stats, colour_name):
         for table in game:
             print("\n" + plain(table))
-    print("\n" + counted_line(stats) if stats.games else counted_line(stats))
+    counted = textwrap.fill(counted_line(stats), NOTE_WIDTH)
+    print("\n" + counted if stats.games else counted)
     return 0
 
 

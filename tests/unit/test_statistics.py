@@ -153,7 +153,9 @@ def test_the_command_line_prints_the_tables(saves, monkeypatch, capsys):
         assert f"{title}: {count} finished games" in out
     assert "Wins against computer players" in out
     assert "Pain colours chosen (deals)" in out
-    assert out.rstrip().endswith(
+    counted = out.rstrip().split("\n\n")[-1]  # the last paragraph, wrapped to 80 columns
+    assert max(len(line) for line in counted.splitlines()) <= 80
+    assert " ".join(counted.split()) == (
         f"{len(saved)} finished games counted. 1 unfinished game is not counted. "
         "2 saves could not be read."
     )
