@@ -179,7 +179,7 @@ class ReplayScreen(Screen[None]):
             for index, (header, _justify) in enumerate(columns)
         )
         room = self.size.width - names - others - SEATS_FIXED
-        per_line = max(3, room // (CARD_WIDTH + 2))
+        per_line = max(1, room // (CARD_WIDTH + 2))  # in a narrow room, fewer per line
         for seat, name in enumerate(view.players):
             marker = "▶ " if seat == view.to_move else "  "
             hand = frame.hands[seat]
