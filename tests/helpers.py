@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import select
 import subprocess
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -259,3 +260,11 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def first_line(process: subprocess.Popen, timeout: float = 30) -> str:
+    """The first line a program a test started writes (its stdout a text pipe); fails,
+    rather than waiting for ever, when none comes within `timeout` seconds."""
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    assert ready, f"nothing printed within {timeout} s"
+    return process.stdout.readline()

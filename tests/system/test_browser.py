@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import stop
+from helpers import first_line, stop
 
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game
@@ -117,7 +117,7 @@ def test_a_card_played_in_the_browser_and_the_game_ends_with_the_page(tmp_path):
         env=env,
     )
     try:
-        assert f"http://127.0.0.1:{port}" in server.stdout.readline()
+        assert f"http://127.0.0.1:{port}" in first_line(server)
         with sync_playwright() as playwright:
             try:
                 # Playwright gives every launch a fresh profile of its own.

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from helpers import stop
+from helpers import first_line, stop
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -267,7 +267,7 @@ def running_server(*flags: str):
 def test_it_listens_on_127_0_0_1_unless_told_otherwise():
     port = free_port()
     with running_server("--port", str(port)) as server:
-        announced = server.stdout.readline()  # once the port is bound
+        announced = first_line(server)  # once the port is bound
         assert f"http://127.0.0.1:{port}" in announced
         assert listening_addresses(port) == {"127.0.0.1"}
 
