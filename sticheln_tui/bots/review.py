@@ -59,6 +59,7 @@ class Weighing(SamplingBot):
         self.made = made  # the move made, as a game move
         # By candidate, once searched: its margin on each sampled deal, in order.
         self.margins: dict[Any, list[float]] | None = None
+        self.best: Any = None  # the candidate whose average margin is highest
         self.view: Any = None
 
     def advise(self, view: Any) -> Any:
@@ -81,7 +82,8 @@ class Weighing(SamplingBot):
             for candidate in weighed:
                 self.margins[candidate].append(margin(me, trial(world.copy(), candidate)))
         averages = {candidate: fmean(found) for candidate, found in self.margins.items()}
-        return max(weighed, key=averages.__getitem__), ""
+        self.best = max(weighed, key=averages.__getitem__)
+        return self.best, ""
 
 
 # Sticheln's deal scores spread widest (a pain card costs its value): it needs most deals.
@@ -153,8 +155,7 @@ def judge(
     bot.advise(view)
     if bot.margins is None:
         return None
-    margins = bot.margins
-    best = max(margins, key=lambda candidate: fmean(margins[candidate]))
+    margins, best = bot.margins, bot.best
     made = bot.candidate(view, move)
     leads = [ahead - behind for ahead, behind in zip(margins[best], margins[made], strict=True)]
     moves = {bot.candidate(view, legal): legal for legal in view.legal_moves}
