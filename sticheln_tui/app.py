@@ -632,6 +632,7 @@ class StichelnApp(WorkaroundApp):
     async def _bot_move(self, seat: int, pause: float) -> None:
         game = self.game
         view = game.view(seat)
+        position = len(game.moves)
         started = time.monotonic()
         # The search runs in a thread so the screen keeps answering keys meanwhile.
         move = await asyncio.to_thread(self._bot_choice, seat, view)
@@ -645,8 +646,8 @@ class StichelnApp(WorkaroundApp):
             self._screen_changed.clear()
             await self._screen_changed.wait()
         self._hold_keys(None)
-        self.flow.bot_played(seat, move)
-        self._show_next()
+        if self.flow.bot_played(seat, move, position):
+            self._show_next()
 
     def _bot_choice(self, seat: int, view: SeatView) -> Move:
         """The bot's move; should it ever fail, the rule of thumb plays for it."""

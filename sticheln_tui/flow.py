@@ -342,11 +342,20 @@ class TableFlow:
         self.take_back_open = True
         return True
 
-    def bot_played(self, seat: int, move: Move) -> None:
-        """A computer player's move: the bots have answered, so what was done stands."""
-        self.game.apply(move)
+    def bot_played(self, seat: int, move: Move, position: int) -> bool:
+        """A computer player's move, worked out after the game's first `position` moves:
+        the bots have answered, so what was done stands. A stale one (the game has moved
+        since, or the seat is not a bot's to move) changes nothing and gives False."""
+        game = self.game
+        if seat not in self.bots or seat != game.to_move or len(game.moves) != position:
+            return False
+        try:
+            game.apply(move)
+        except IllegalMove:
+            return False
         self.last_mover = seat
         self.take_back_open = False
+        return True
 
     def take_back(self) -> Move | None:
         """Take back the human's move just made, while no computer player has answered

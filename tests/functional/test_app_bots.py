@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 
 import pytest
 from helpers import check_final_screen, is_final, screen_text
-from key_patterns import deliberate, press, real_key_timing
+from key_patterns import TableWatch, deliberate, press, real_key_timing
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot, Seat
@@ -315,3 +316,53 @@ async def test_a_failing_bot_is_stood_in_for_by_the_easy_bot_of_the_game_played(
             if app.game.phase == "play" and app.game.to_move == 0:
                 break
         assert app.game.phase == "play" and len(app.game.view(None).prediction_round) == 4
+
+
+@contextlib.asynccontextmanager
+async def bot_predicting_behind_bobs_hand_off(monkeypatch):
+    """Ann has predicted; the bot after her works out its prediction behind Bob's hand-off
+    until the test lets it go on (`release.set()`)."""
+    release = threading.Event()
+    choose = StichelnApp._bot_choice
+
+    def held_choice(app, seat, view):
+        release.wait(10)
+        return choose(app, seat, view)
+
+    monkeypatch.setattr(StichelnApp, "_bot_choice", held_choice)
+    clock = real_key_timing(monkeypatch)
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        watch = TableWatch(app, monkeypatch)
+        app.continue_game(SevenSealsGame(["Ann", "Normal", "Bob"], seed=4), (None, "normal", None))
+        await pilot.pause()
+        await deliberate(pilot, clock, "enter")  # Ann takes the keyboard
+        await deliberate(pilot, clock, "enter")  # and her proposal
+        assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 2
+        assert app.game.to_move == 1 and watch.steps == 2
+        yield app, pilot, clock, watch, release
+        release.set()
+
+
+async def test_a_hand_off_holds_its_keys_while_a_bot_thinks_behind_it(monkeypatch):
+    async with bot_predicting_behind_bobs_hand_off(monkeypatch) as (app, pilot, clock, watch, go):
+        await deliberate(pilot, clock, "enter")  # Bob, too soon: the bot has not predicted
+        assert watch.steps == 2 and isinstance(app.screen, HandoffScreen)
+        go.set()
+        await settle(pilot)
+        assert app.game.to_move == 2 and isinstance(app.screen, HandoffScreen)
+        await deliberate(pilot, clock, "enter")
+        assert watch.steps == 3 and app.screen.view.seat == 2
+
+
+async def test_a_second_bot_answer_to_one_position_is_refused(monkeypatch):
+    """Were the hand-off's keys not held, Bob's Enter would set a second worker on the
+    bot's move; the flow takes the first answer only, and the game goes on."""
+    monkeypatch.setattr(StichelnApp, "_hold_keys", lambda app, screen: None)
+    async with bot_predicting_behind_bobs_hand_off(monkeypatch) as (app, pilot, clock, watch, go):
+        moves = len(app.game.moves)
+        await deliberate(pilot, clock, "enter")  # taken: a second worker starts
+        go.set()
+        await settle(pilot)
+        assert len(app.game.moves) == moves + 1 and app.game.to_move == 2
+        assert app.screen.view.seat == 2 and app.return_code is None  # Bob's, taken

@@ -94,7 +94,7 @@ class Table:
         elif isinstance(step, Private):
             assert flow.play(step.seat, first_legal)
         elif isinstance(step, BotTurn):
-            flow.bot_played(step.seat, first_legal)
+            assert flow.bot_played(step.seat, first_legal, len(flow.game.moves))
 
     def run(self, until: Callable[[object], bool] = lambda step: False):
         """Step and answer until the game is over or `until` a step; returns that step."""
@@ -187,7 +187,7 @@ def test_the_take_back_window_opens_on_a_human_move_and_closes_when_a_bot_answer
     assert table.step() == Private(0)  # a lone human keeps the keyboard
     assert flow.play(0, move)
     step = table.step()
-    flow.bot_played(step.seat, flow.game.legal_moves()[0])
+    assert flow.bot_played(step.seat, flow.game.legal_moves()[0], len(flow.game.moves))
     assert not flow.take_back_open  # the bot answered: what was done stands
     assert flow.take_back() is None
 
@@ -284,6 +284,22 @@ def test_stale_events_change_nothing(kind):
     illegal = next(move for move in legal_moves_of_another_seat(flow) if move not in legal)
     assert not flow.play(0, illegal)  # the engine refuses it
     assert flow.game.moves == moves and flow.keyboard == 0 and not flow.take_back_open
+
+
+def test_a_bot_move_no_longer_due_changes_nothing(kind):
+    """A bot's answer worked out for a position the game has left (a second worker, a
+    take-back) is refused, even where the engine would take it."""
+    flow = flow_of(kind, (None, "easy", "easy", "easy"))
+    table = Table(flow)
+    step = table.run(until=lambda step: isinstance(step, BotTurn))
+    position = len(flow.game.moves)
+    first, *_ = flow.game.legal_moves()
+    assert not flow.bot_played(0, first, position)  # seat 0 is human
+    assert not flow.bot_played(step.seat, first, position - 1)  # worked out a move ago
+    assert flow.game.moves[position:] == []
+    assert flow.bot_played(step.seat, first, position)
+    assert not flow.bot_played(step.seat, first, position)  # the same answer, twice
+    assert len(flow.game.moves) == position + 1
 
 
 def legal_moves_of_another_seat(flow: TableFlow):
