@@ -13,6 +13,8 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.pain_pick import PainPickScreen
+from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.seven_seals.prediction import SevenSealsPredictionScreen
 from sticheln_tui.widgets.choice import Choice
 from sticheln_tui.widgets.colours import card_words
@@ -116,3 +118,25 @@ async def test_say_names_the_hand_only_on_its_own_screen():
         in_hands = [card for other in range(4) for card in game.view(other).hand]
         assert cards_on_screen(screen_text(app), in_hands) == []
         assert "Your hand" not in app._said and f"{game.players[game.to_move]} to play" in app._said
+
+
+async def test_a_said_hand_goes_with_its_screen_when_a_public_one_follows():
+    """The last pain card laid down, the reveal comes up with no hand-off between: the
+    line naming that hand is gone from it."""
+    game = Game(["Ann", "Bob", "Cid"], seed=4)
+    for _ in range(2):  # Ann and Bob have laid down theirs; Cid's is the last
+        game.apply(game.legal_moves()[0])
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        app.continue_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # past Cid's hand-off
+        await pilot.pause()
+        assert isinstance(app.screen, PainPickScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        assert "Your hand" in app._said and app.screen.query(Toast)
+        await pilot.press("enter")  # the last pick: the reveal, public
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        assert not app.screen.query(Toast) and app._said is None

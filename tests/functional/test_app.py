@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
 
 from sticheln_tui.app import StichelnApp
@@ -210,14 +211,25 @@ async def test_a_held_enter_does_not_carry_through_a_hand_off(monkeypatch):
 
 
 async def test_a_stale_move_from_a_replaced_screen_is_ignored():
+    """A second Enter or click on a screen that has made its move, and that move reaching
+    the app late: neither is applied, though the game would take it from the next seat."""
     app = StichelnApp(players=NAMES[:3], seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_until(pilot, lambda: on(app, TableScreen))
         screen = app.screen
+        posted = []
+        post = screen.post_message
+        screen.post_message = lambda message: posted.append(message) or post(message)
         card = screen.query_one(Hand).focused_card
+        after = app.game.clone()
+        after.apply(PlayCard(card))
+        legal_then = after.legal_moves()[0]  # the next seat's card, once this one is down
+        app.key_rhythm.press("enter", time.monotonic())  # the Enter that plays it
         screen.submit(PlayCard(card))
-        screen.submit(PlayCard(card))  # a second Enter that reached the old screen
-        app.post_message(PrivateScreen.MoveChosen(screen.view.seat, PlayCard(card)))
+        screen.submit(legal_then)  # a second Enter or click that reached the old screen
+        await pilot.pause()
+        assert [type(message) for message in posted].count(PrivateScreen.MoveChosen) == 1
+        app.post_message(PrivateScreen.MoveChosen(screen.view.seat, legal_then))  # late
         await pilot.pause()
         assert app.game.moves[-1] == PlayCard(card) and len(app.game.moves) == 4
 
