@@ -100,7 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="whole games to play")
     args = parser.parse_args()
-    FlowScreen.INPUT_GUARD_SECONDS = 0.0
+    FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
     KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
     HandoffScreen.HAND_OVER_SECONDS = 0.0
     with tempfile.TemporaryDirectory() as saves:

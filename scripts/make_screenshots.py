@@ -43,7 +43,7 @@ from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.themes import HIGH_CONTRAST
 
 # Keys come faster than any person presses them here, and bots do not pause.
-FlowScreen.INPUT_GUARD_SECONDS = 0.0
+FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
 KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
 HandoffScreen.HAND_OVER_SECONDS = 0.0
 StichelnApp.BOT_PAUSE = 0.0

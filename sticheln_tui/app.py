@@ -520,12 +520,18 @@ class StichelnApp(WorkaroundApp):
         shown = self._flow_screen
         cursor = self.flow.card_taken_back
         table = self._screens.table
+        if type(shown) is table and shown.view.seat == view.seat:
+            if view.phase in self._screens.table_phases:
+                shown.show(view)
+                return
         if view.phase not in self._screens.table_phases:
-            self._show(self._screens.choice(view, cursor))
-        elif type(shown) is table and shown.view.seat == view.seat:
-            shown.show(view)
+            screen = self._screens.choice(view, cursor)
         else:
-            self._show(table(view, cursor))
+            screen = table(view, cursor)
+        # A hand that was not on screen a moment ago (a hand-off, the scores, the reveal
+        # before it) is looked at before it is played.
+        screen.first_look = not (isinstance(shown, PrivateScreen) and shown.view.seat == view.seat)
+        self._show(screen)
 
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""

@@ -2,8 +2,10 @@
 
 A terminal sends a held key as one press, a pause (its auto-repeat delay, a quarter to
 two thirds of a second), then a repeat every 20 to 100 ms; it never says that a key is
-still down. So a press counts as deliberate when no key came for a moment before it, and
-it is not the first repeat of a deliberate press of the same key."""
+still down. A hand hurrying the bots mashes a key three or four times a second. So a
+press counts as deliberate when no key came for half a second before it, and it is not
+the first repeat of a deliberate press of the same key; the keys that follow it closer
+than that are one burst with it."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ class KeyRhythm:
     """Follows every key press and click the app receives, in order."""
 
     # No key at all for this long before a deliberate press: auto-repeat and mashing
-    # come faster.
-    QUIET_GAP: ClassVar[float] = 0.3
+    # (presses 250 to 400 ms apart) come faster.
+    QUIET_GAP: ClassVar[float] = 0.5
     # The same key again this soon after a deliberate press may be the first repeat of a
     # held key (terminals wait up to about 0.66 s before repeating).
     REPEAT_DELAY: ClassVar[float] = 0.7

@@ -16,6 +16,7 @@ def no_input_guard(monkeypatch):
     """Pilot presses keys faster than any person, each one as if after a pause; the
     guards get their own tests."""
     monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(FlowScreen, "FIRST_LOOK_SECONDS", 0.0)
     monkeypatch.setattr(KeyRhythm, "QUIET_GAP", 0.0)
     monkeypatch.setattr(KeyRhythm, "REPEAT_DELAY", 0.0)
     monkeypatch.setattr(HandoffScreen, "HAND_OVER_SECONDS", 0.0)

@@ -24,6 +24,7 @@ FIRST_REPEAT = 0.5
 REPEAT_EVERY = 0.035
 DELIBERATE_PAUSE = 1.2  # a person reading the screen, or passing the keyboard on
 TAPPING_EVERY = 0.35  # an impatient hand, pressing a key again and again
+MASHING_EVERY = (0.25, 0.4)  # separate presses, three or four a second, hurrying the bots
 
 _GUARD_KEYS = FlowScreen.guard_keys
 # The guards as shipped, read before any test turns them off.
@@ -31,6 +32,7 @@ _SHIPPED_GUARDS = [
     (owner, name, vars(owner)[name])
     for owner, name in (
         (FlowScreen, "INPUT_GUARD_SECONDS"),
+        (FlowScreen, "FIRST_LOOK_SECONDS"),
         (KeyRhythm, "QUIET_GAP"),
         (KeyRhythm, "REPEAT_DELAY"),
         (HandoffScreen, "HAND_OVER_SECONDS"),
@@ -99,17 +101,30 @@ async def tap(pilot, clock: TurnedClock, key: str, times: int) -> None:
         clock.advance(TAPPING_EVERY)
 
 
+async def mash(pilot, clock: TurnedClock, keys: list[str], presses: int, rng, between=None):
+    """Separate presses of `keys` in turn, 250 to 400 ms apart on the test's clock, after
+    a pause; `between()` is awaited after each (the bots move meanwhile)."""
+    clock.advance(DELIBERATE_PAUSE)
+    for count in range(presses):
+        await press(pilot, clock, keys[count % len(keys)])
+        if between is not None:
+            await between()
+        clock.advance(rng.uniform(*MASHING_EVERY))
+
+
 class TableWatch:
     """Checks the keyboard's promise as the app runs:
     - the keyboard passes only from that seat's own hand-off, on a deliberate press;
     - a seat's hand is composed only for the seat holding the keyboard, and only if it
       took it by a hand-off or plays alone with bots;
     - `steps` counts what the table's keys did (a hand-off taken, a move, a public
-      screen left), so a burst can be held to one step."""
+      screen left), so a burst can be held to one step; `moves`, the moves made on a
+      seat's own screen."""
 
     def __init__(self, app: StichelnApp, monkeypatch) -> None:
         self.app = app
         self.steps = 0
+        self.moves = 0
         self.hands_composed: list[int] = []
         self._watch_hand_offs(monkeypatch)
         self._watch_steps(monkeypatch)
@@ -139,9 +154,11 @@ class TableWatch:
         for name in ("play", "saw_reveal", "saw_scores", "decide"):
             method = getattr(TableFlow, name)
 
-            def counted(flow: TableFlow, *args, method=method) -> bool:
+            def counted(flow: TableFlow, *args, method=method, name=name) -> bool:
                 done = method(flow, *args)
-                self.steps += done and flow is self.app.flow
+                ours = done and flow is self.app.flow
+                self.steps += ours
+                self.moves += ours and name == "play"
                 return done
 
             monkeypatch.setattr(TableFlow, name, counted)

@@ -41,8 +41,13 @@ class FlowScreen(KeyGuardedScreen):
     """
 
     INPUT_GUARD_SECONDS: ClassVar[float] = 0.35
+    # A hand just shown is looked at before a move counts: a second press soon after the
+    # one that showed it (a hand-off's, the scores') is a double press, not a choice.
+    FIRST_LOOK_SECONDS: ClassVar[float] = 1.0
     # Set by the app while a computer player works out a pick or a choice behind it.
     bot_thinking = False
+    # Set by the app on a seat's screen that shows a hand not on screen a moment ago.
+    first_look = False
     _moved_on = False  # the game was asked to move on from what this screen shows
 
     def on_mount(self) -> None:
@@ -73,16 +78,27 @@ class FlowScreen(KeyGuardedScreen):
     def move_on(self, message: Message) -> None:
         """Ask the app to move the game on, once: keys that reach this screen after
         (a held or doubled key, while the next screen is on its way) are stale."""
-        if self.settled() and not self._moved_on:
+        if self._moved_on:
+            return
+        if self.settled():
             self._moved_on = True
             self.post_message(message)
+        elif not self.bot_thinking:
+            self.too_soon()
+
+    def too_soon(self) -> None:
+        """A move was asked for by keys that do not count yet (see `settled`)."""
 
     def settled(self) -> bool:
-        """Keys count once the screen has been up a moment, if they were not already
-        held or mashed when it appeared, and not while a computer player works out a
-        pick or a choice (the screen stays up meanwhile)."""
-        if self.bot_thinking:
+        """Keys count once the screen has been up a moment (a hand just handed over, a
+        second), if they were not already held or mashed when it appeared, and not while
+        a computer player works out a pick or a choice (the screen stays up meanwhile)."""
+        if self.bot_thinking or self.looking():
             return False
         if time.monotonic() - self._shown_at < self.INPUT_GUARD_SECONDS:
             return False
         return self.keys_began_here()
+
+    def looking(self) -> bool:
+        """The hand on this screen was not on screen a moment ago, and is being looked at."""
+        return self.first_look and time.monotonic() - self._shown_at < self.FIRST_LOOK_SECONDS

@@ -66,6 +66,7 @@ class PrivateScreen(FlowScreen):
         """Take the seat's view a move later: keys wait a moment again, as on a new
         screen, and the next move may be submitted."""
         self.view = view
+        self.first_look = False
         self.guard_keys()
         self.refresh_bindings()
 
@@ -92,8 +93,27 @@ class PrivateScreen(FlowScreen):
         return True
 
     def action_choose(self) -> None:
-        if self.view.legal_moves and self.settled():
+        if not self.view.legal_moves:
+            return
+        if self.settled():
             self.query_one(Hand).choose()
+        elif not self.bot_thinking:
+            self.too_soon()
+
+    def too_soon(self) -> None:
+        """Say why nothing happened: the hand has only just appeared, or the keys had
+        begun before this turn."""
+        if not self.view.legal_moves:
+            return
+        if self.looking():
+            line = _("Your hand has only just appeared: look at it, then press again.")
+        else:
+            line = _("Keys pressed before your turn do not count: pause, then press again.")
+        self.say_below_hand(Text(line))
+
+    def say_below_hand(self, line: Text) -> None:
+        """A line of this screen's own under the hand (a toast would outlive it)."""
+        self.query_one("#advice", Static).update(line)
 
     def action_hurry(self) -> None:
         self.post_message(self.Hurry())
@@ -106,7 +126,7 @@ class PrivateScreen(FlowScreen):
         move = self.move_words(advice.move)
         line = filled(_("Hint: {move} {reason}."), move=move, reason=advice.reason)
         self.point_at(advice.move)
-        self.query_one("#advice", Static).update(line)
+        self.say_below_hand(line)
 
     def advice(self) -> Advice:
         """What the normal computer player of this game would do, and why."""

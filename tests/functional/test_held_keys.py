@@ -116,9 +116,9 @@ async def test_a_deliberate_press_on_each_screen_still_moves_the_game(monkeypatc
         assert {HandoffScreen, PainPickScreen, RevealScreen, TableScreen} <= set(seen)
 
 
-async def test_tapping_enter_again_and_again_never_passes_the_keyboard(monkeypatch):
-    """Three presses a second are each deliberate, but the keyboard cannot change hands
-    that quickly: the next player's hand-off waits for a pause."""
+async def test_tapping_enter_again_and_again_takes_the_keyboard_and_makes_no_move(monkeypatch):
+    """Three presses a second are one burst: its first press, after a pause, takes the
+    keyboard; the hand it shows waits for a press after a pause, which picks."""
     clock = real_key_timing(monkeypatch)
     app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -126,9 +126,10 @@ async def test_tapping_enter_again_and_again_never_passes_the_keyboard(monkeypat
         first = app.screen.seat
         await tap(pilot, clock, "enter", 20)
         assert set(watch.hands_composed) == {first}
+        assert isinstance(app.screen, PainPickScreen) and not app.game.moves
+        await deliberate(pilot, clock, "enter")  # after a pause: the pick
+        assert len(app.game.moves) == 1
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat != first
-        await deliberate(pilot, clock, "enter")  # after a pause, the next player's press
-        assert set(watch.hands_composed) == {first, app.game.to_move}
 
 
 async def test_keys_mashed_while_the_bots_play_do_not_play_the_humans_card(monkeypatch):
@@ -168,7 +169,9 @@ def test_the_rhythm_tells_a_held_key_from_presses(monkeypatch):
     assert rhythm.deliberate and rhythm.deliberate_since(11.5)
     rhythm.press("right", 12.1)  # a quick different key continues the run
     assert not rhythm.deliberate and rhythm.run_began_since(11.9)
-    rhythm.press("enter", 12.6)  # a second press of a key, after a quiet moment
+    rhythm.press("enter", 12.45)  # mashed: a press a third of a second after the last
+    assert not rhythm.deliberate and not rhythm.run_began_since(12.05)
+    rhythm.press("enter", 13.0)  # a second press of a key, after a quiet moment
     assert rhythm.deliberate
-    rhythm.click(12.61)  # a click is always deliberate
-    assert rhythm.deliberate_since(12.6)
+    rhythm.click(13.01)  # a click is always deliberate
+    assert rhythm.deliberate_since(13.0)

@@ -289,6 +289,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
             return False
         return super().check_action(action, parameters)
 
+    def say_below_hand(self, line: Text) -> None:
+        update_text(self.query_one("#choice-line", Static), line)
+
     def action_colour(self, step: int) -> None:
         self.row = (self.row + step) % len(COLOURS)
         self._draw()
