@@ -698,9 +698,9 @@ class StichelnApp(WorkaroundApp):
 
         screen = self._screen_in_play
         seat = screen.view.seat if isinstance(screen, PrivateScreen) else None
-        self._said = situation_line(self.game.view(seat))
+        self._said = situation_line(self.game.view(seat), self._screens.words)
         self._said_private = seat is not None
-        self.notify(self._said, title=_("Say"), markup=False, timeout=20)
+        self.notify(self._said, title=_(self.game.TITLE), markup=False, timeout=20)
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet):
@@ -829,5 +829,5 @@ class StichelnApp(WorkaroundApp):
         deals = len(public.results)
         totals = ngettext(
             "Totals after {count} deal: {totals}", "Totals after {count} deals: {totals}", deals
-        ).format(count=deals, totals=totals_text(public))
+        ).format(count=deals, totals=totals_text(public, signed=not self.game.LOWEST_WINS))
         self.notify(totals, title=_("Scores"), markup=False)

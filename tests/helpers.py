@@ -10,11 +10,14 @@ import subprocess
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import fields, is_dataclass
+from pathlib import Path
 
+from babel.messages.pofile import read_po
 from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
 
+from sticheln_tui import i18n
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.hattrick import HattrickGame, PassCard
 from sticheln_tui.widgets.cards import card_label
@@ -47,6 +50,29 @@ def svg_lines(svg: str) -> list[str]:
         "".join(grid[line].get(col, " ") for col in range(max(grid[line]) + 1)).replace("\xa0", " ")
         for line in sorted(grid)
     ]
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")  # a word, as the checks for English count them
+
+
+def words(text: str) -> set[str]:
+    return {word.casefold() for word in WORD.findall(text)}
+
+
+def english_only(code: str) -> set[str]:
+    """The words of the game's English text that the language `code` does not use."""
+    path = Path(i18n.LOCALE_DIR) / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file, locale=code)
+    english: set[str] = set()
+    translated: set[str] = set()
+    for message in catalogue:
+        if message.id:
+            for text in message.id if isinstance(message.id, tuple | list) else [message.id]:
+                english |= words(text)
+            for text in message.string if isinstance(message.string, tuple) else [message.string]:
+                translated |= words(text)
+    return english - translated
 
 
 def screen_text(app: App) -> str:

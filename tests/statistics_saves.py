@@ -24,11 +24,13 @@ class Saved:
 
 
 # Oldest first. "ann" is written "Ann" in the latest games; a bot and a human share the
-# name "Max"; Hattrick's Ann meets bots of two levels at once.
+# name "Max", and two strong bots one table; Sticheln's normal bots and Seven Seals' are
+# named as set up in English, Dutch and Finnish; Hattrick's Ann meets bots of two levels
+# at once.
 TABLES = (
     (Game, Rules(deals=1), ("ann", "Bob", "Normal 3", "Easy 4"), (None, None, "normal", "easy")),
     (Game, Rules(deals=2), ("Ann", "Max", "Strong 3"), (None, "strong", "strong")),
-    (Game, Rules(deals=1, harsh=True), ("Bob", "Ann", "Max"), (None, None, None)),
+    (Game, Rules(deals=1, harsh=True), ("Bob", "Max", "Normaal 3"), (None, None, "normal")),
     (
         HattrickGame,
         HattrickOptions(deals=1),
@@ -39,7 +41,7 @@ TABLES = (
     (
         SevenSealsGame,
         SevenSealsOptions(deals=1),
-        ("Ann", "Bob", "Normal 3"),
+        ("Ann", "Bob", "Tavallinen 3"),
         (None, None, "normal"),
     ),
     (SevenSealsGame, SevenSealsOptions(deals=2), ("Bob", "ANN", "Easy 3"), (None, None, "easy")),

@@ -1,5 +1,6 @@
-"""Statistics over the finished games in the saves: per game and per player, games played,
-wins, totals, pain colours and results against each bot level.
+"""Statistics over the finished games in the saves: per game and per player (the computer
+players by level), games played, wins, totals, pain colours and results against each bot
+level.
 
 Pure: it is handed the saves as listed (`persistence.list_saves`), reads nothing itself
 and never imports Textual or Rich. The one store is the saves directory: nothing is kept
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
     from ..persistence import SaveEntry
     from .table import TableGame
 
-Players = dict[tuple[str, str | None], "PlayerStats"]  # by name (case folded) and bot level
+# A human by name (case folded), a computer player by its level alone: the key's name is
+# empty for a bot (a human's never is).
+Players = dict[tuple[str, str | None], "PlayerStats"]
 
 SHARE_COLUMN = 3  # the players' table's column of win shares (the screen draws bars there)
 NOTE_WIDTH = 78  # a table's note is wrapped to fit an 80-column terminal
@@ -37,6 +40,14 @@ LEVEL_HEADERS = {
     "easy": N_("vs easy"),
     "normal": N_("vs normal"),
     "strong": N_("vs strong"),
+}
+# A row per bot level, whatever the bots were called (each seat's name, in the language of
+# the setup it came from: "Normal 3", "Normaal 4").
+BOT_ROWS = {
+    # Translators: a row of the statistics gathering every computer player of this level.
+    "easy": N_("Easy bot"),
+    "normal": N_("Normal bot"),
+    "strong": N_("Strong bot"),
 }
 
 
@@ -50,10 +61,11 @@ class Against:
 
 @dataclass
 class PlayerStats:
-    """One player's record in one game."""
+    """One player's record in one game: a human's, or every computer player's of a level
+    (each seat a bot of the level took counts as a game of its own)."""
 
-    name: str  # as written in the latest game
-    level: str | None  # a bot's level; None for a human
+    name: str  # a human's, as written in the latest game; empty for a bot level
+    level: str | None  # a bot level; None for a human
     totals: list[int] = field(default_factory=list)  # each game's final total, oldest first
     deals: int = 0  # deals played, tie-break deals included
     wins: Fraction = Fraction(0)  # a win shared by k counts 1/k
@@ -127,10 +139,10 @@ def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -
     winners = game.winners
     totals = game.totals
     for seat, (name, level) in enumerate(zip(game.players, levels, strict=True)):
-        # A bot and a human of the same name are two players; so are bots of two levels.
-        key = (name.strip().casefold(), level)
-        player = players.setdefault(key, PlayerStats(name.strip(), level))
-        player.name = name.strip()
+        # A bot by its level alone: its seat's name came from the setup's language.
+        name = name.strip() if level is None else ""
+        player = players.setdefault((name.casefold(), level), PlayerStats(name, level))
+        player.name = name
         player.totals.append(totals[seat])
         player.deals += len(game.results)
         share = Fraction(1, len(winners)) if seat in winners else Fraction(0)
@@ -150,7 +162,8 @@ def ranked(players: Iterable[PlayerStats], lowest_wins: bool) -> list[PlayerStat
 
     def rank(player: PlayerStats) -> tuple:
         better_average = player.average if lowest_wins else -player.average
-        return (-player.wins / player.games, better_average, -player.games, player.name.casefold())
+        share = -player.wins / player.games
+        return (share, better_average, -player.games, player.name.casefold(), player.level or "")
 
     return sorted(players, key=rank)
 
@@ -182,10 +195,10 @@ def figure(value: float, signed: bool, places: int = 1) -> str:
 
 
 def player_label(player: PlayerStats) -> str:
+    """A human's name; a bot level's row named by the level, in the language in use."""
     if player.level is None:
         return player.name
-    # Translators: a computer player's row in the statistics: "Strong 3 (bot)".
-    return _("{name} (bot)").format(name=player.name)
+    return _(BOT_ROWS[player.level])
 
 
 def game_table(stats: GameStats) -> TextTable:
@@ -206,12 +219,18 @@ def game_table(stats: GameStats) -> TextTable:
     title = ngettext(
         "{game}: {count} finished game", "{game}: {count} finished games", stats.games
     ).format(game=_(TITLES[stats.game]), count=stats.games)
-    note = (
+    notes = []
+    if stats.lowest_wins:
         # Translators: under Seven Seals' statistics: its totals are penalty points.
-        _("Penalty points: the lowest total wins, and the best total is the lowest.")
-        if stats.lowest_wins
-        else ""
-    )
+        notes.append(_("Penalty points: the lowest total wins, and the best total is the lowest."))
+    if any(player.level is not None for player in stats.players):
+        notes.append(
+            # Translators: under the statistics' table of players.
+            _(
+                "A computer player's row gathers every bot of that level: a table with two "
+                "of them counts two games."
+            )
+        )
     headers = (
         _("Player"),
         # Translators: statistics' column headers, short: games played, wins (shared ones
@@ -223,7 +242,8 @@ def game_table(stats: GameStats) -> TextTable:
         _("Best"),
         _("Per deal"),
     )
-    return TextTable(title, headers, rows, (False, True, True, True, True, True, True), note)
+    figures = (False, True, True, True, True, True, True)
+    return TextTable(title, headers, rows, figures, " ".join(notes))
 
 
 def pain_table(stats: GameStats, colour_name) -> TextTable | None:

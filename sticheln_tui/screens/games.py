@@ -10,7 +10,9 @@ from rich.text import Text
 from textual.screen import Screen
 
 from ..core.game import Phase
+from ..core.seven_seals import SevenSealsGame
 from ..widgets import table_parts
+from ..widgets.situation import UNWRAPPED, GameWords
 from .choose_colour import ChooseColourScreen
 from .handoff import HandoffScreen
 from .hattrick import handoff as hattrick_handoff
@@ -48,6 +50,7 @@ class GameScreens:
     replay: type[ReplayScreen]  # a finished game's record, every hand open
     # The table as everybody may see it, no hand: (public view, terminal width) -> texts.
     public_table: Callable[[Any, int], list[Text]]
+    words: GameWords  # what the `i` key says of the table, from a view
     # A seat's screen for a private choice outside play (None: the game has none).
     choice: Callable[..., Screen] | None = None
     # The phases a seat's table shows (others: `choice`).
@@ -62,7 +65,15 @@ GAME_SCREENS: dict[str, GameScreens] = {
         table_parts.last_event_text,
         ReplayScreen,
         table_parts.public_table,
-        _sticheln_choice,
+        words=GameWords(
+            table_parts.trick_seats,
+            table_parts.seat_words,
+            table_parts.last_trick_text,
+            hand_title=table_parts.hand_title,
+            marked=table_parts.marked_colours,
+            table_words=table_parts.table_words,
+        ),
+        choice=_sticheln_choice,
     ),
     "hattrick": GameScreens(
         HattrickTableScreen,
@@ -71,6 +82,11 @@ GAME_SCREENS: dict[str, GameScreens] = {
         hattrick_handoff.last_event_text,
         HattrickReplayScreen,
         hattrick_parts.public_table,
+        words=GameWords(
+            hattrick_parts.trick_seats,
+            hattrick_parts.seat_words,
+            lambda view: hattrick_parts.last_trick_text(view, UNWRAPPED),
+        ),
     ),
     "seven-seals": GameScreens(
         SevenSealsTableScreen,
@@ -79,7 +95,15 @@ GAME_SCREENS: dict[str, GameScreens] = {
         seven_seals_event,
         SevenSealsReplayScreen,
         seven_seals_parts.public_table,
-        SevenSealsPredictionScreen,
+        words=GameWords(
+            seven_seals_parts.trick_seats,
+            seven_seals_parts.seat_words,
+            lambda view: seven_seals_parts.last_trick_text(view, UNWRAPPED),
+            hand_title=seven_seals_parts.hand_title,
+            table_words=seven_seals_parts.table_words,
+            lowest_wins=SevenSealsGame.LOWEST_WINS,
+        ),
+        choice=SevenSealsPredictionScreen,
         table_phases=("play", "return"),  # a seal to give back: a line on the table
     ),
 }

@@ -51,7 +51,9 @@ async def redraw(screen: Screen) -> None:
     it was scrolled to).
 
     Textual's `recompose` runs `compose` only; the screens here finish drawing in
-    `on_mount` (a scoreboard's tables, a dialog's focus), so that runs again too."""
+    `on_mount` (a scoreboard's tables, a dialog's focus, the layout for the terminal's
+    size), so that runs again too: every class's, as Textual runs them on mounting (the
+    most derived first), not only the one a subclass would override."""
     from textual.widgets import Input, OptionList, TabbedContent
 
     from ..widgets.choice import Choice
@@ -80,9 +82,10 @@ async def redraw(screen: Screen) -> None:
     focused = screen.focused.id if screen.focused is not None else None
     await screen.recompose()
     screen.refresh_bindings()  # a new footer shows its keys once told of them
-    on_mount = getattr(screen, "on_mount", None)
-    if on_mount is not None:
-        on_mount()
+    for cls in type(screen).__mro__:
+        on_mount = cls.__dict__.get("on_mount")
+        if on_mount is not None:
+            on_mount(screen)
     for widget_id, attribute, value in kept:
         for widget in screen.query(f"#{widget_id}"):
             setattr(widget, attribute, value)

@@ -122,7 +122,8 @@ class SaveLookScreen(Screen[bool]):
         self.query_one("#look-title", Static).update(title)
         parts = GAME_SCREENS[record.game.GAME].public_table(public, self.app.size.width)
         if public.results:
-            parts.append(Text(_("Totals: {totals}").format(totals=totals_text(public))))
+            totals = totals_text(public, signed=not record.game.LOWEST_WINS)
+            parts.append(Text(_("Totals: {totals}").format(totals=totals)))
         self.query_one("#look-table", Static).update(Text("\n\n").join(parts))
 
     def action_back(self) -> None:

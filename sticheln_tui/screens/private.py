@@ -13,7 +13,7 @@ from ..core.game import ChooseColours, Move, SeatView
 from ..i18n import N_, _
 from ..widgets.cards import card_text, colour_name_text, filled
 from ..widgets.hand import Hand
-from ..widgets.table_parts import pain_colour_words
+from ..widgets.table_parts import hand_title, marked_colours
 from .flow import FlowScreen
 
 
@@ -76,12 +76,10 @@ class PrivateScreen(FlowScreen):
 
     def marked_colours(self) -> tuple[str, ...]:
         """The colours whose cards the hand marks (`!`): the pain colours."""
-        return self.view.pain_colours(self.view.seat)
+        return marked_colours(self.view)
 
     def hand_title(self) -> str:
-        """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong)."""
-        pain = pain_colour_words(self.view, self.view.seat).plain
-        return _("Your hand ({pain})").format(pain=pain) if pain else _("Your hand")
+        return hand_title(self.view)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":  # greyed out while a computer player moves

@@ -78,6 +78,7 @@ def colour_letter(colour: str) -> str:
     return letters[colour]
 
 
-def card_words(card: Card) -> str:
-    """`[ 7 B]`: a card named in a sentence, plain, its letter in the player's language."""
-    return f"[{card.value:>2} {colour_letter(card.colour)}]"
+def card_words(card: Card, pain: bool = False) -> str:
+    """`[ 7 B]`: a card named in a sentence, plain, its letter in the player's language;
+    `[ 7 B!]` for a card of a pain colour, as a hand marks it."""
+    return f"[{card.value:>2} {colour_letter(card.colour)}{'!' if pain else ''}]"

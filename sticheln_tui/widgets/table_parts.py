@@ -38,6 +38,7 @@ from .cards import (
     unbroken_lines,
     words,
 )
+from .colours import card_words
 from .names import fit_name, name_column_width
 
 FACE_DOWN = "[ ?? ]"
@@ -383,10 +384,67 @@ def public_table(public: SeatView, width: int) -> list[Text]:
     return texts
 
 
-def totals_text(public: SeatView) -> str:
-    """`Ann +12, Bob -3, Cid +7`: everybody's total after the deals scored so far."""
+def totals_text(public: AnyView, signed: bool = True) -> str:
+    """`Ann +12, Bob -3, Cid +7`: everybody's total after the deals scored so far (not
+    `signed`: penalty points, `Ann 12, Bob 3`)."""
     pairs = zip(public.players, public.totals, strict=True)
-    return ", ".join(f"{name} {total:+d}" for name, total in pairs)
+    return ", ".join(f"{name} {total:+d}" if signed else f"{name} {total}" for name, total in pairs)
+
+
+def seat_words(view: SeatView, seat: int) -> list[str]:
+    """A seat's line of the players panel in words, for the `i` key: its pain cards as the
+    view may show them, the tricks it took and, where the table may know them, its
+    points so far this deal."""
+    said = []
+    if view.rules.picks:
+        shown = view.pain_cards[seat]
+        face_down = view.picked[seat]
+        if shown:
+            # Translators: a seat's pain cards in the `i` key's line, as the players panel
+            # shows them: "pain [ 9 R]"; {pain} is the word "pain" (or "luck").
+            cards = " ".join(card_words(card) for card in shown)
+            said.append(_("{pain} {cards}").format(pain=pain_word(view.rules), cards=cards))
+        elif face_down and view.rules.reverse:
+            said.append(
+                ngettext("luck card face down", "{count} luck cards face down", face_down).format(
+                    count=face_down
+                )
+            )
+        elif face_down:
+            said.append(
+                ngettext("pain card face down", "{count} pain cards face down", face_down).format(
+                    count=face_down
+                )
+            )
+    tricks = view.tricks_won[seat]
+    said.append(ngettext("{count} trick", "{count} tricks", tricks).format(count=tricks))
+    points = _points_so_far(view)
+    if points is not None:
+        said.append(points_words(points[seat]))
+    return said
+
+
+def points_words(points: int) -> str:
+    """`+3 points`: what a seat would score if the deal ended now."""
+    # Translators: the points a seat would score if the deal ended now, with their sign.
+    return ngettext("{points} point", "{points} points", abs(points)).format(points=f"{points:+d}")
+
+
+def table_words(view: SeatView) -> list[str]:
+    """What else the table shows, for the `i` key: the cards out of play (7 or 8 players)."""
+    return [leftover_text(view).plain] if view.leftover_count else []
+
+
+def hand_title(view: SeatView) -> str:
+    """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong), with
+    its pain colours."""
+    pain = pain_colour_words(view, view.seat).plain
+    return _("Your hand ({pain})").format(pain=pain) if pain else _("Your hand")
+
+
+def marked_colours(view: SeatView) -> tuple[str, ...]:
+    """The colours whose cards the viewer's hand marks (`!`): its pain colours."""
+    return view.pain_colours(view.seat)
 
 
 def last_trick_text(view: SeatView, last: CompletedTrick | None = None) -> Text:

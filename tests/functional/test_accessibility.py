@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import pytest
 from helpers import at_the_table, cards_on_screen, screen_text
+from positions import seven_seals_until
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
+from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game
+from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.seven_seals.prediction import SevenSealsPredictionScreen
 from sticheln_tui.widgets.choice import Choice
-from sticheln_tui.widgets.colours import card_words
+from sticheln_tui.widgets.colours import card_words, colour_name
 from sticheln_tui.widgets.hand import Hand
 
 
@@ -102,13 +105,16 @@ async def test_say_names_the_hand_only_on_its_own_screen():
         seat = game.to_move
         await pilot.press("i")
         await pilot.pause()
-        own = [card_words(card) for card in game.view(seat).hand]
-        assert "Your hand: " + " ".join(own) in app._said
+        view = game.view(seat)
+        (pain,) = view.pain_colours(seat)
+        own = [card_words(card, pain=card.colour == pain) for card in view.hand]
+        assert f"Your hand (pain: {colour_name(pain)}): " + " ".join(own) in app._said
         await pilot.pause()  # the toast is mounted
         toast = app.screen.query_one(Toast)
-        x, y = toast.content_region.offset  # where a reader looks: the line, under "Say"
+        x, y = toast.content_region.offset  # where a reader looks: the line, under its title
+        assert text_at(app, x, y, 8) == "Sticheln"  # the game's title
         assert app.cursor_position == (x, y + 1)
-        assert text_at(app, x, y + 1, 7) == "Deal 1/"
+        assert text_at(app, x, y + 1, 10) == "Your turn,"  # the most urgent first
         await pilot.press("enter")  # the card is played; the next seat's hand-off
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -140,3 +146,22 @@ async def test_a_said_hand_goes_with_its_screen_when_a_public_one_follows():
         await pilot.pause()
         assert isinstance(app.screen, RevealScreen)
         assert not app.screen.query(Toast) and app._said is None
+
+
+async def test_say_on_a_seven_seals_hand_off_is_titled_by_the_game_and_says_the_seals():
+    """In the player's language; on the shared screen, the seals all may see."""
+    game = seven_seals_until(lambda g: g.phase == SevenSealsPhase.PLAY and g.results)
+    i18n.use("de")
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        app.continue_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        toast = app.screen.query_one(Toast)
+        x, y = toast.content_region.offset
+        assert text_at(app, x, y, 16) == "Die sieben Siegel"[:16]
+        assert "Strafpunkte" in app._said and "+" not in app._said
+        in_hands = [card for seat in range(4) for card in game.view(seat).hand]
+        assert cards_on_screen(screen_text(app), in_hands) == []

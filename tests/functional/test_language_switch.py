@@ -7,15 +7,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import at_the_table, cards_on_screen, screen_text
+import pytest
+from helpers import at_the_table, cards_on_screen, played_until, screen_text
+from positions import seven_seals_until
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
 from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game
+from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.menu import LANGUAGE, MenuScreen
+from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.settings import remembered_language, settings_path
 from sticheln_tui.widgets.hand import Hand
 
@@ -120,6 +124,30 @@ async def test_the_table_keeps_its_cursor_and_the_game_across_a_switch():
         await pilot.pause()
         assert "palette" in screen_text(app).splitlines()[-1]
         assert json.loads(Path(settings_path()).read_text()) == {"language": "en"}
+
+
+ROOMY_TABLES = {
+    "Sticheln": a_game_in_play,
+    "Hattrick": lambda: played_until(4, 3, lambda g: len(g.trick) == 2),
+    "Seven Seals": lambda: seven_seals_until(lambda g: g.phase == SevenSealsPhase.PLAY),
+}
+
+
+@pytest.mark.parametrize("position", ROOMY_TABLES.values(), ids=ROOMY_TABLES.keys())
+async def test_a_roomy_table_keeps_its_layout_across_a_switch(position):
+    """The table is laid out for the terminal again: its hand's cards stay big and tall."""
+    async with at_the_table(position(), size=(160, 50)) as pilot:
+        app = pilot.app
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.roomy
+        hand = table.query_one(Hand)
+        assert hand.big and hand.tall
+        height = hand.size.height
+        await app.speak("de")
+        await pilot.pause()
+        hand = table.query_one(Hand)  # drawn anew
+        assert app.screen is table and table.roomy
+        assert hand.big and hand.tall and hand.size.height == height
 
 
 async def test_a_choice_that_cannot_be_kept_is_said_and_the_game_speaks_it_anyway(

@@ -9,38 +9,13 @@ longer.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from pathlib import Path
 
-from babel.messages.pofile import read_po
-from helpers import is_final, screen_text
+from helpers import english_only, is_final, screen_text, words
 
 from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.sticheln import Rules
-
-WORD = re.compile(r"[^\W\d_]{3,}")
-
-
-def words(text: str) -> set[str]:
-    return {word.casefold() for word in WORD.findall(text)}
-
-
-def english_only(code: str) -> set[str]:
-    """The words of the game's English text that the language `code` does not use."""
-    path = Path(i18n.LOCALE_DIR) / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-    with path.open("rb") as file:
-        catalogue = read_po(file, locale=code)
-    english: set[str] = set()
-    translated: set[str] = set()
-    for message in catalogue:
-        if message.id:
-            for text in message.id if isinstance(message.id, tuple | list) else [message.id]:
-                english |= words(text)
-            for text in message.string if isinstance(message.string, tuple) else [message.string]:
-                translated |= words(text)
-    return english - translated
 
 
 async def test_enter_alone_through_a_deal_in_finnish_shows_no_english_word():

@@ -9,6 +9,7 @@ from importlib.metadata import version
 
 import pytest
 from helpers import cards_on_screen, screen_text
+from positions import seven_seals_until
 from terminal import Terminal, press_until
 from textual import events
 from textual.app import App, ScreenStackError
@@ -171,6 +172,19 @@ async def test_scores_show_the_public_totals_and_no_card(code, heading):
         )
         assert all(cards_on_screen(note, hand) == [] for hand in game.hands)
         assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_seven_seals_scores_are_penalty_points_without_a_sign():
+    game = seven_seals_until(lambda g: len(g.results) == 1, players=3)
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        await run_command(pilot, "Scores")
+        (note,) = [n.message for n in app._notifications]
+        pairs = zip(game.players, game.view(None).totals, strict=True)
+        assert note == "Totals after 1 deal: " + ", ".join(f"{n} {t}" for n, t in pairs)
 
 
 async def test_rules_and_new_game_from_the_palette():

@@ -40,8 +40,9 @@ async def test_statistics_open_from_the_first_screen_and_escape_goes_back(
             "2 saves could not be read." in " ".join(text.split())
         )
         assert "Sticheln: 4 finished games" in text
-        for name in ("Ann", "Bob", "Normal 3 (bot)", "Max (bot)"):
+        for name in ("Ann", "Bob", "Max", "Easy bot", "Normal bot", "Strong bot"):
             assert name in text
+        assert "Strong 3" not in text and "Normaal 3" not in text  # a row a bot level
         assert app.screen.query(Sparkline)  # totals game by game
         await pilot.press("tab", "tab")  # the next game, twice
         assert app.screen.query_one(TabbedContent).active == "stats-seven-seals"
@@ -49,7 +50,9 @@ async def test_statistics_open_from_the_first_screen_and_escape_goes_back(
         await app.speak("de")  # drawn again in German, on the same game
         await pilot.pause()
         assert app.screen.query_one(TabbedContent).active == "stats-seven-seals"
-        assert "Strafpunkte: die niedrigste Summe gewinnt" in " ".join(screen_text(app).split())
+        text = " ".join(screen_text(app).split())
+        assert "Strafpunkte: die niedrigste Summe gewinnt" in text
+        assert "Computer (normal)" in text and "Tavallinen 3" not in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -13,13 +13,14 @@ from fractions import Fraction
 import pytest
 from statistics_saves import build
 
-from sticheln_tui import persistence
+from sticheln_tui import i18n, persistence
 from sticheln_tui.bots import LEVELS
 from sticheln_tui.cli import main
 from sticheln_tui.core.statistics import (
     LEVEL_HEADERS,
     PlayerStats,
     game_table,
+    player_label,
     ranked,
     statistics,
     tables,
@@ -35,8 +36,13 @@ def saves(tmp_path_factory):
     return directory, build(directory)
 
 
+def player_key(name: str, level: str | None) -> tuple[str, str | None]:
+    """A human by name, whatever its case; a computer player by its level alone."""
+    return (name.lower(), None) if level is None else ("", level)
+
+
 def expected_figures(saved) -> dict[str, dict[tuple[str, str | None], dict]]:
-    """Per game and player (name folded, bot level): the figures, from the deal results."""
+    """Per game and player (`player_key`): the figures, from the deal results."""
     figures: dict[str, dict] = {}
     for entry in saved:
         game = entry.game
@@ -48,10 +54,10 @@ def expected_figures(saved) -> dict[str, dict[tuple[str, str | None], dict]]:
         for seat in seats:
             name, level = game.players[seat], entry.levels[seat]
             player = figures.setdefault(game.GAME, {}).setdefault(
-                (name.lower(), level),
+                player_key(name, level),
                 {"name": None, "totals": [], "deals": 0, "wins": Fraction(0), "pain": Counter()},
             )
-            player["name"] = name  # the latest spelling
+            player["name"] = name if level is None else ""  # the latest spelling
             player["totals"].append(totals[seat])
             player["deals"] += len(game.results)
             won = Fraction(1, len(winners)) if seat in winners else Fraction(0)
@@ -79,7 +85,7 @@ def test_every_figure_follows_the_games_results(saves):
         players = expected[game.game]
         assert len(game.players) == len(players)
         for player in game.players:
-            wanted = players[(player.name.lower(), player.level)]
+            wanted = players[player_key(player.name, player.level)]
             assert player.name == wanted["name"]
             assert player.totals == wanted["totals"]
             assert player.games == len(wanted["totals"])
@@ -103,11 +109,54 @@ def test_names_fold_case_show_the_latest_spelling_and_bots_are_players_of_their_
     sticheln, hattrick, seven_seals = stats.games
     assert [p.name for p in sticheln.players if p.name.lower() == "ann"] == ["Ann"]
     assert [p.name for p in seven_seals.players if p.name.lower() == "ann"] == ["ANN"]
-    assert sorted(p.level or "" for p in sticheln.players if p.name == "Max") == ["", "strong"]
+    assert [p.level for p in sticheln.players if p.name == "Max"] == [None]  # the bot: strong
     annes = [p for p in hattrick.players if p.name == "Ann"]
     assert set(annes[0].against) == {"easy", "strong"}  # a table with two levels counts twice
     assert sticheln.players[0].pain_colours  # Sticheln's pain colours are counted
     assert not any(p.pain_colours for p in hattrick.players + seven_seals.players)
+
+
+def test_computer_players_are_a_row_per_level_named_in_the_language_in_use(saves):
+    """Whatever each seat's bot was called, and in whichever language it was set up: two
+    strong bots at one table count two games of one row; Sticheln's normal bots of two
+    games ("Normal 3", "Normaal 3") are one row."""
+    directory, saved = saves
+    stats = statistics(persistence.list_saves(directory))
+    for game in stats.games:
+        levels = {
+            level for entry in saved if game.game == entry.game.GAME for level in entry.levels
+        }
+        bots = [player.level for player in game.players if player.level is not None]
+        assert sorted(bots) == sorted(levels - {None})  # each level at its tables, once
+    sticheln = stats.games[0]
+    assert {p.level: p.games for p in sticheln.players if p.level} == {
+        "easy": 1,
+        "normal": 2,
+        "strong": 2,
+    }
+    bots_named = {
+        "Normal 3",
+        "Easy 4",
+        "Strong 3",
+        "Normaal 3",
+        "Easy 3",
+        "Strong 4",
+        "Tavallinen 3",
+    }
+    for language, rows in (
+        ("en", ["Easy bot", "Normal bot", "Strong bot"]),
+        ("nl", ["Makkelijke computer", "Normale computer", "Sterke computer"]),
+    ):
+        i18n.use(language)
+        assert sorted(player_label(p) for p in sticheln.players if p.level) == rows
+        shown = {
+            cell
+            for game in tables(stats, colour_name)
+            for table in game
+            for row in table.rows
+            for cell in row
+        }
+        assert not shown & bots_named  # no seat's name
 
 
 def test_damaged_saves_are_skipped_and_counted_and_unfinished_games_left_out(saves):
@@ -126,7 +175,7 @@ def test_the_players_table_shows_the_figures(saves):
         table = game_table(game)
         signed = "+" if not game.lowest_wins else ""
         for player, row in zip(game.players, table.rows, strict=True):
-            wanted = expected[game.game][(player.name.lower(), player.level)]
+            wanted = expected[game.game][player_key(player.name, player.level)]
             totals, wins = wanted["totals"], wanted["wins"]
             best = (min if game.lowest_wins else max)(totals)
             assert row[1:] == (
@@ -137,7 +186,7 @@ def test_the_players_table_shows_the_figures(saves):
                 f"{best:{signed}d}".replace("+0", "0"),
                 f"{sum(totals) / wanted['deals']:{signed}.1f}".replace("+0.0", "0.0"),
             )
-            assert row[0] == (player.name if player.level is None else f"{player.name} (bot)")
+            assert row[0] == (player.name if player.level is None else player_label(player))
 
 
 def test_a_level_column_for_each_bot_level():
@@ -153,6 +202,7 @@ def test_the_command_line_prints_the_tables(saves, monkeypatch, capsys):
         assert f"{title}: {count} finished games" in out
     assert "Wins against computer players" in out
     assert "Pain colours chosen (deals)" in out
+    assert "Normal bot" in out and "Normal 3" not in out and "Normaal 3" not in out
     counted = out.rstrip().split("\n\n")[-1]  # the last paragraph, wrapped to 80 columns
     assert max(len(line) for line in counted.splitlines()) <= 80
     assert " ".join(counted.split()) == (

@@ -36,6 +36,7 @@ from ...widgets.cards import (
     filled,
     unbroken_lines,
 )
+from ...widgets.colours import card_words
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import capitalised, sentence_atoms
 from ...widgets.table_parts import (
@@ -43,6 +44,7 @@ from ...widgets.table_parts import (
     TrickSeat,
     compact_trick_text,
     game_status,
+    points_words,
     trick_stands,
     turn_text,
 )
@@ -266,6 +268,27 @@ def trick_text(view: HattrickView, names: int) -> Text:
 def seat_notes(view: HattrickView, seat: int) -> list[Text]:
     """A seat's place at the roomy table: the points its pile gives now."""
     return [Text(f"{_(NOW_HEADER)} {view.points_so_far(seat):+d}")]
+
+
+def seat_words(view: HattrickView, seat: int) -> list[str]:
+    """A seat's line of the piles panel in words, for the `i` key: its pile by colour,
+    the pass cards it laid (shown to everybody) and the points its pile gives now."""
+    pile = view.piles[seat]
+    counts = ", ".join(
+        f"{colour_name(colour)} {sum(card.colour == colour for card in pile)}" for colour in COLOURS
+    )
+    # Translators: the `i` key's line: a seat's pile by colour, "pile red 3, blue 1, green 0".
+    said = [_("pile {counts}").format(counts=counts)]
+    laid = view.passes[seat]
+    if laid:
+        said.append(
+            # Translators: the `i` key's line: a seat's pass cards, "2 pass cards [19 B] [16 G]".
+            ngettext("{count} pass card {cards}", "{count} pass cards {cards}", len(laid)).format(
+                count=len(laid), cards=" ".join(card_words(card) for card in laid)
+            )
+        )
+    said.append(points_words(view.points_so_far(seat)))
+    return said
 
 
 def _taken_cards(taken: CompletedTrick, colour: str) -> list[Card]:

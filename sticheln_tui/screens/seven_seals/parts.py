@@ -220,6 +220,50 @@ def seals_text(
     return Text("\n").join(lines)
 
 
+def seals_words(held: Mapping[str, int]) -> str:
+    """`red 2, white 1, black 1`: the seals of every kind held, or `no seals`."""
+    kinds = (*COLOURS, WHITE, BLACK)
+    counts = [f"{colour_name(kind)} {count}" for kind in kinds if (count := held.get(kind, 0))]
+    return ", ".join(counts) if counts else _("no seals")
+
+
+def seat_words(view: SevenSealsView, seat: int) -> list[str]:
+    """A seat's line of the seals panel in words, for the `i` key: the saboteur, or the
+    seals it holds (a seat yet to predict says so), and during play the penalty points
+    it would score if the deal ended now."""
+    if seat == view.saboteur:
+        said = [_("saboteur, costs {price}").format(price=view.saboteur_price)]
+    elif view.phase == Phase.PREDICT and view.predictions[seat] is None:
+        return [_("choosing...") if seat == view.to_move else _("to come")]
+    else:
+        said = [seals_words(view.seals[seat])]
+    if view.phase != Phase.PREDICT:
+        now = penalty_now(view, seat)
+        # Translators: the `i` key's line: what a seat would score if the deal ended now.
+        said.append(
+            ngettext("{count} penalty point now", "{count} penalty points now", now).format(
+                count=now
+            )
+        )
+    return said
+
+
+def table_words(view: SevenSealsView) -> list[str]:
+    """What else the table shows, for the `i` key: while predicting, the seals nobody has
+    taken; during play, the black seals left."""
+    if view.phase == Phase.PREDICT:
+        # Translators: the `i` key's line: the seals nobody has taken yet.
+        return [_("Supply: {seals}").format(seals=seals_words(view.supply))]
+    left = view.supply.get(BLACK, 0)
+    return [
+        ngettext("{count} black seal left", "{count} black seals left", left).format(count=left)
+    ]
+
+
+def hand_title(view: SevenSealsView) -> str:
+    return _("Your hand ({colour} is trump)").format(colour=colour_name(TRUMP))
+
+
 def seals_title(view: SevenSealsView) -> str:
     if view.phase == Phase.PREDICT:
         return _("Seals taken (public; D: dealer)")

@@ -11,7 +11,6 @@ from ...bots import Advice, make_bot
 from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import (
-    TRUMP,
     Move,
     Phase,
     ReturnSeal,
@@ -106,7 +105,7 @@ class SevenSealsTableScreen(PartsTableScreen):
         return ()
 
     def hand_title(self) -> str:
-        return _("Your hand ({colour} is trump)").format(colour=colour_name(TRUMP))
+        return parts.hand_title(self.view)
 
     # -- moves -------------------------------------------------------------------------
 
