@@ -17,6 +17,7 @@ from helpers import (
     screen_text,
 )
 from screen_app import Moves, ScreenApp, drawn_plain, shown
+from textual.widgets import TabbedContent
 
 from sticheln_tui import i18n
 from sticheln_tui.bots import make_bot
@@ -290,6 +291,23 @@ async def test_game_over_names_the_winners():
         verdict = text.split("Game over: ")[1].splitlines()[0]
         assert all(name in verdict for name in winners)
         assert sum(name in verdict for name in public.players) == len(winners)
+
+
+@pytest.mark.parametrize(
+    "done", [lambda g: len(g.results) == 1, lambda g: g.finished], ids=["deal-1", "game-over"]
+)
+async def test_the_scores_of_a_deal_over_name_nobody_to_lead(done):
+    """The deal's last trick, on its scores: who took what, and no "Ann leads" (no trick
+    follows in that deal; the next deal's leader sits left of its dealer)."""
+    game = played_until(4, 6, done)
+    app = ScreenApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, HattrickScoreboardScreen(game.view(None)))
+        app.screen.query_one(TabbedContent).active = "deal"
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Last trick: " in text and " took " in text
+        assert "leads" not in text
 
 
 async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():
