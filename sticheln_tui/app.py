@@ -65,6 +65,16 @@ def _load_the_game() -> None:
     from .widgets.table_parts import totals_text, trick_stands
 
 
+# What q asks, naming the game in hand (None: no game chosen yet): each a whole question.
+QUIT_QUESTIONS = {
+    None: N_("Quit the card table?"),
+    "sticheln": N_("Quit Sticheln?"),
+    "hattrick": N_("Quit Hattrick?"),
+    # Translators: Seven Seals is the game's title.
+    "seven-seals": N_("Quit Seven Seals?"),
+}
+
+
 def _review_of(finished: Game, levels: Sequence[str | None]) -> Review:
     """The review of a finished game's human players (the seats without a bot level)."""
     humans = [seat for seat, level in enumerate(levels) if level is None]
@@ -329,7 +339,7 @@ class StichelnApp(WorkaroundApp):
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         covered = isinstance(self.screen, TooSmallScreen)
         if too_small and not covered:
-            self.push_screen(TooSmallScreen(size))
+            self.push_screen(TooSmallScreen(size, self._game_in_hand()))
         elif covered and too_small:
             self.screen.show_size(size)
         elif covered:
@@ -488,7 +498,7 @@ class StichelnApp(WorkaroundApp):
         else:
             self.push_screen(screen)
         if covered:
-            self.push_screen(TooSmallScreen(self.size))
+            self.push_screen(TooSmallScreen(self.size, self._game_in_hand()))
 
     @property
     def _flow_screen(self) -> Screen:
@@ -736,7 +746,7 @@ class StichelnApp(WorkaroundApp):
         """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.finished:
             return question
-        # Translators: {question} is a question asked before leaving, e.g. "Quit Sticheln?".
+        # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
         if not self.saved:
             leaving = _("{question} The game in progress could not be saved and will be lost.")
         else:
@@ -744,7 +754,16 @@ class StichelnApp(WorkaroundApp):
         return leaving.format(question=question)
 
     def action_request_quit(self) -> None:
-        self._if_sure(_("Quit Sticheln?"), self.action_save_and_quit)
+        self._if_sure(_(QUIT_QUESTIONS[self._game_in_hand()]), self.action_save_and_quit)
+
+    def _game_in_hand(self) -> str | None:
+        """The key of the game being played, replayed or set up; None before one is chosen."""
+        if self.game is not None:
+            return self.game.GAME
+        if self._review:
+            return self._resume.record.game.GAME
+        # A setup form names its game (it may lie beneath the rules help or a question).
+        return next((screen.GAME for screen in self.screen_stack if hasattr(screen, "GAME")), None)
 
     def _if_sure(self, question: str, then: Callable[[], None]) -> None:
         """Asks before leaving the game in progress, once (not over its own question)."""

@@ -481,13 +481,14 @@ def _codec(value: object) -> Codec:
 
 def _version(data: dict) -> int:
     if data.get("format") != FORMAT:
-        raise SaveError(_("not a Sticheln game file"))
+        raise SaveError(_("not a saved game of this program"))
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise SaveError(
-            _("written by a newer Sticheln (file version {version}; this one reads {ours})").format(
-                version=_describe(version), ours=VERSION
-            )
+            _(
+                "written by a newer version of this program (file version {version}; "
+                "this one reads {ours})"
+            ).format(version=_describe(version), ours=VERSION)
         )
     if type(version) is not int or version not in OPTIONS_FIELD:  # not 1.0 or true either
         raise SaveError(_("unknown file version {version}").format(version=_describe(version)))

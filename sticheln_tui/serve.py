@@ -181,10 +181,10 @@ class GameServer(Server):
     def _announce(self, _running: str) -> None:
         print(
             ngettext(
-                "Sticheln in a browser: open {url} (Ctrl+C stops the server).\n"
+                "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
                 "Each page plays its own game in its own process, one at a time; "
                 "games are saved in {directory}.",
-                "Sticheln in a browser: open {url} (Ctrl+C stops the server).\n"
+                "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
                 "Each page plays its own game in its own process, {games} at once at most; "
                 "games are saved in {directory}.",
                 self.max_games,

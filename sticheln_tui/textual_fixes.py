@@ -15,10 +15,12 @@ from typing import ClassVar
 
 import textual
 from rich.align import Align
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, AwaitMount
+from textual.binding import Binding
 from textual.command import (
     CommandList,
     CommandListItem,
@@ -376,6 +378,24 @@ class KeysFooter(Footer):
             key.tooltip = tooltip or None
             key.set_class(not enabled, "-disabled")
             key.refresh(layout=resized)
+
+
+def footer_cells(screen: Screen, *more: Binding) -> int:
+    """The cells the screen's Footer takes to show each of its keys whole, and `more`
+    beside them: as Textual's Footer draws a key (the command palette's too), a blank
+    before it, between its key and its description, and after it."""
+    app = screen.app
+    shown: dict[str, Binding] = {}  # the first binding of each action, as the Footer shows
+    for _node, binding, _enabled, _tooltip in screen.active_bindings.values():
+        if binding.show:
+            shown.setdefault(binding.action, binding)
+    keys = [*shown.values(), *more]
+    palette = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+    if app.ENABLE_COMMAND_PALETTE and palette is not None:
+        keys.append(palette[1])
+    return sum(
+        3 + cell_len(app.get_key_display(key)) + cell_len(_(key.description)) for key in keys
+    )
 
 
 # -- the theme: chosen before the first frame, without parsing the CSS twice ----------

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import _
-from .sticheln import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_NAME_LENGTH = 16
 
@@ -16,11 +15,8 @@ def default_name(seat: int) -> str:
 
 
 def check_names(names: Sequence[str]) -> str | None:
-    """Why these names cannot sit at one table, or None if they can."""
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        return _("Sticheln needs {low} to {high} players, not {players}").format(
-            low=MIN_PLAYERS, high=MAX_PLAYERS, players=len(names)
-        )
+    """Why these names cannot sit at one table, or None if they can (how many may sit
+    is each game's own rule)."""
     for name in names:
         if not name.strip():
             return _("every player needs a name")

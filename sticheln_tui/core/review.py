@@ -56,7 +56,9 @@ def _frame(game: TableGame, step: int, move: Any, mover: int | None) -> Frame:
     views = [game.view(seat) for seat in range(len(game.players))]
     opened = _OPENED.get(game.GAME)
     public = opened(game, views) if opened else game.view(None)
-    return Frame(step, move, mover, public, tuple(view.hand for view in views))
+    # The hands as the game holds them: a seat's view shows none once the game is over,
+    # when each Hattrick player still holds the card set aside, as each saw it at the table.
+    return Frame(step, move, mover, public, tuple(tuple(hand) for hand in game.hands))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
-from ..core.options import pain_colour
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
@@ -21,7 +20,7 @@ from .flow import FlowScreen
 
 class HandoffScreen(FlowScreen):
     """Shown between two humans. It receives only the public view (of any game; the
-    Sticheln parts are `status` and `task`)."""
+    Sticheln parts are `status` and `prompt`)."""
 
     BINDINGS = [Binding("enter", "reveal", N_("Show my cards"), priority=True)]
     # Passing the keyboard to the next player takes longer than this, without a key.
@@ -45,16 +44,24 @@ class HandoffScreen(FlowScreen):
         """Where the game stands: this is Sticheln's; another game's hand-off says its own."""
         return status_line(self.view)
 
-    def task(self) -> str:
-        """What the next player will do on their screen (the end of "press Enter to ...")."""
+    def prompt(self) -> str:
+        """The next player's "{name}, press Enter to ..." in the player's language: one
+        whole message for each thing they may be about to do, so that each language words
+        its own sentence."""
         rules = self.view.rules
-        # Translators: each task ends "{name}, press Enter to {task}": word it to fit there.
         if self.view.phase is Phase.PICK:
-            return _("lay down your luck card") if rules.reverse else _("lay down your pain card")
+            if rules.reverse:
+                return _("{name}, press Enter to lay down your luck card")
+            return _("{name}, press Enter to lay down your pain card")
         if self.view.phase is Phase.CHOOSE:
-            # Translators: {pain_colour} is "pain colour", "luck suit"...
-            return _("choose your {pain_colour}").format(pain_colour=pain_colour(rules))
-        return _("see your hand")
+            if rules.reverse:
+                if rules.french_deck:
+                    return _("{name}, press Enter to choose your luck suit")
+                return _("{name}, press Enter to choose your luck colour")
+            if rules.french_deck:
+                return _("{name}, press Enter to choose your pain suit")
+            return _("{name}, press Enter to choose your pain colour")
+        return see_your_hand()
 
     def compose(self) -> ComposeResult:
         name = self.view.players[self.seat]
@@ -69,8 +76,7 @@ class HandoffScreen(FlowScreen):
                 _("Nobody else should look at the screen now."), classes="handoff-line dim"
             )
             with Center():
-                # Translators: {task} is e.g. "see your hand", "lay down your pain card".
-                prompt = _("{name}, press Enter to {task}").format(name=name, task=self.task())
+                prompt = self.prompt().format(name=name)
                 yield Static(Text(prompt), id="handoff-prompt")
         yield KeysFooter()
 
@@ -81,3 +87,8 @@ class HandoffScreen(FlowScreen):
         deliberate = rhythm.deliberate_since(self._shown_at)
         if deliberate and rhythm.quiet_before >= self.HAND_OVER_SECONDS:
             self.move_on(self.Accepted(self.seat))
+
+
+def see_your_hand() -> str:
+    """The prompt of a hand-off into play, in every game."""
+    return _("{name}, press Enter to see your hand")

@@ -22,7 +22,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from ..core.game import Move, Phase, SeatView, SettleTie, standings
 from ..i18n import N_, _, ngettext, pgettext
-from ..textual_fixes import KeysFooter
+from ..textual_fixes import KeysFooter, footer_cells
 from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
@@ -257,10 +257,12 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         Binding("enter", "continue('new')", N_("New game"), priority=True),
         Binding("r", "rematch", N_("Rematch")),
         Binding("s", "share", N_("Share the win")),
-        # Out of the Footer, which Review fills at 80 columns in some languages: the tabs
-        # show themselves, and the rules help lists both keys.
-        Binding("e", "export", N_("Export"), show=False),
+        # Export is in the Footer where it has room (at 80 columns Review leaves none in
+        # some languages); e exports all the same, and the rules help lists it.
+        EXPORT := Binding("e", "export('footer')", N_("Export")),
+        Binding("e", "export('key')", N_("Export"), show=False),
         Binding("v", "review", N_("Review")),
+        # Out of the Footer: the tabs show themselves, and the rules help lists the key.
         Binding("tab", "next_tab", N_("Next tab"), key_display="Tab", show=False),
         *SCROLL_BINDINGS,
     ]
@@ -294,6 +296,7 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         self.final = public.phase == Phase.OVER
         self.tie = public.phase == Phase.TIE
         self.mode = "new" if self.final else "extra" if self.tie else "next"
+        self.export_in_footer = False  # the final Footer has room for Export (`_draw`)
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -346,6 +349,10 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         )
         self.query_one("#deals-body", Static).update(deals_table(view, names, width))
         self.query_one("#deal-body", Static).update(self.deal_table(names, meaning))
+        self.export_in_footer = False  # the Footer's keys without it, and then with it
+        fits = footer_cells(self, self.EXPORT) <= width
+        self.export_in_footer = self.final and fits
+        self.refresh_bindings()
 
     def leaders(self) -> set[int]:
         """The seats in the lead (the winners, once the game is over)."""
@@ -366,7 +373,7 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         available = {
             "continue": parameters == (self.mode,),
             "share": self.tie,
-            "export": self.final,
+            "export": self.final and (parameters == ("footer",)) == self.export_in_footer,
             "review": self.final,
             "rematch": self.final,
         }
@@ -384,7 +391,7 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         """The same table again, with new cards."""
         self.move_on(self.Rematch())
 
-    def action_export(self) -> None:
+    def action_export(self, _shown: str) -> None:
         self.post_message(self.Export())
 
     def action_review(self) -> None:

@@ -8,19 +8,41 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..i18n import _
+from ..i18n import N_, _
 
 # Every screen is laid out for at least this much room (the table of 8 players).
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+# What is waiting for room: the game in hand, named (None: no game chosen yet).
+NEEDS_ROOM = {
+    None: N_(
+        "The card table needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
+        " Nothing moves until it fits."
+    ),
+    "sticheln": N_(
+        "Sticheln needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
+        " The game waits until it fits."
+    ),
+    "hattrick": N_(
+        "Hattrick needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
+        " The game waits until it fits."
+    ),
+    # Translators: Seven Seals is the game's title.
+    "seven-seals": N_(
+        "Seven Seals needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
+        " The game waits until it fits."
+    ),
+}
 
 
 class TooSmallScreen(Screen):
     """Opaque, so nothing of a hand shows through; the game waits beneath it."""
 
-    def __init__(self, size: Size) -> None:
+    def __init__(self, size: Size, game: str | None) -> None:
+        """`game`: the key of the game in hand; None before one is chosen."""
         super().__init__()
         self._terminal = size
+        self._needs_room = NEEDS_ROOM[game]
 
     def compose(self) -> ComposeResult:
         yield Static(self._message(), id="too-small")
@@ -34,10 +56,7 @@ class TooSmallScreen(Screen):
     def _message(self) -> Text:
         return Text.assemble(
             (_("Please enlarge the terminal") + "\n\n", "bold"),
-            _(
-                "Sticheln needs {needed_width}x{needed_height}; this one is {width}x{height}."
-                " The game waits until it fits."
-            ).format(
+            _(self._needs_room).format(
                 needed_width=MIN_WIDTH,
                 needed_height=MIN_HEIGHT,
                 width=self._terminal.width,

@@ -276,7 +276,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "load problem", lambda: LoadProblemScreen(broken), ()
     yield "open elsewhere", lambda: OpenElsewhereScreen(save), ()
     yield "look at a save open elsewhere", lambda: SaveLookScreen(save), ()
-    yield "too small", lambda: TooSmallScreen(Size(60, 16)), ()
+    yield "too small", lambda: TooSmallScreen(Size(60, 16), "hattrick"), ()
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
     yield "command palette", StichelnSetupScreen, ("ctrl+p", 0.2)
     yield "theme list", StichelnSetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)

@@ -17,6 +17,7 @@ from helpers import (
     screen_text,
 )
 from screen_app import Moves, ScreenApp, drawn_plain, shown
+from textual.widgets import TabbedContent
 
 from sticheln_tui import i18n
 from sticheln_tui.bots import make_bot
@@ -29,6 +30,7 @@ from sticheln_tui.core.hattrick import (
     passable,
     playable,
 )
+from sticheln_tui.core.review import frames
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.core.table import PlayCard
 from sticheln_tui.screens.hattrick import (
@@ -37,6 +39,7 @@ from sticheln_tui.screens.hattrick import (
     HattrickTableScreen,
 )
 from sticheln_tui.screens.hattrick.parts import last_trick_text
+from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.widgets.cards import card_label, colour_name
 from sticheln_tui.widgets.hand import Hand
@@ -290,6 +293,48 @@ async def test_game_over_names_the_winners():
         verdict = text.split("Game over: ")[1].splitlines()[0]
         assert all(name in verdict for name in winners)
         assert sum(name in verdict for name in public.players) == len(winners)
+
+
+@pytest.mark.parametrize(
+    "done", [lambda g: len(g.results) == 1, lambda g: g.finished], ids=["deal-1", "game-over"]
+)
+async def test_the_scores_of_a_deal_over_name_nobody_to_lead(done):
+    """The deal's last trick, on its scores: who took what, and no "Ann leads" (no trick
+    follows in that deal; the next deal's leader sits left of its dealer)."""
+    game = played_until(4, 6, done)
+    app = ScreenApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, HattrickScoreboardScreen(game.view(None)))
+        app.screen.query_one(TabbedContent).active = "deal"
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Last trick: " in text and " took " in text
+        assert "leads" not in text
+
+
+async def test_a_replay_ends_with_the_card_each_player_set_aside():
+    """The last frame shows each hand's last card, never played (as each player saw it at
+    the table), and the last trick with nobody to lead."""
+    game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], HattrickOptions(deals=1), seed=5)
+    while not game.finished:
+        game.apply(game.legal_moves()[0])
+    shown_frames = frames(game)
+    played = {seat: set() for seat in range(4)}
+    for frame in shown_frames[1:]:
+        played[frame.mover].add(frame.move.card)
+    set_aside = [set(hand) - played[seat] for seat, hand in enumerate(shown_frames[0].hands)]
+    assert all(len(cards) == 1 for cards in set_aside)
+    app = ScreenApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, HattrickReplayScreen(shown_frames, "a.json"))
+        await pilot.press("end")
+        await pilot.pause()
+        assert [set(hand) for hand in shown_frames[-1].hands] == set_aside
+        text = screen_text(app)
+        for name, cards in zip(game.players, set_aside, strict=True):
+            (row,) = [line for line in text.splitlines() if line.startswith(f"    {name} ")]
+            assert cards_on_screen(row, cards) == list(cards)
+        assert "Game over" in text and "leads" not in text
 
 
 async def test_a_hand_off_shows_the_pass_and_no_card_of_any_hand():

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+import pytest
 from helpers import screen_text
+from screen_app import ScreenApp, shown
 from textual.widgets import TabbedContent
 
+from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
@@ -122,3 +125,33 @@ async def test_scores_between_deals_open_on_the_deal_just_played_and_enter_goes_
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PainPickScreen)
+
+
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+async def test_the_final_footer_shows_export_where_it_has_room_and_e_exports_anyway(code, width):
+    """The Footer fits the terminal with every key it shows whole; Export is one of them
+    unless the room left could not hold it (at 80 columns Review leaves none in some
+    languages), and e exports either way."""
+    i18n.use(code)
+    game = Game(["Ann", "Bob", "Cid"], Rules(deals=1), seed=2)
+    while not game.finished:
+        game.apply(game.legal_moves()[0])
+    exported = []
+
+    def hook(message) -> None:
+        if isinstance(message, ScoreboardScreen.Export):
+            exported.append(message)
+
+    async with ScreenApp().run_test(size=(width, 24), message_hook=hook) as pilot:
+        await shown(pilot, ScoreboardScreen(game.view(None)))
+        footer = screen_text(pilot.app).splitlines()[-1]
+        keys, palette = footer.split("▏")
+        assert f"q {i18n._('Quit')} " in keys and i18n._("palette") in palette  # all whole
+        export = f" e {i18n._('Export')} "
+        room = len(keys) - len(keys.rstrip()) - 1  # the blank after the last key is its own
+        assert export in keys or room < len(export), f"room for Export: {footer}"
+        assert export in keys or (width == 80 and code != "en")
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(exported) == 1

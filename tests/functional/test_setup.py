@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import re
+from pathlib import Path
 
+import pytest
+from babel.messages.pofile import read_po
 from helpers import screen_text
 from key_patterns import deliberate, hold, real_key_timing
 
+from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.option_table import SABOTEUR_VARIANTS
@@ -136,6 +141,42 @@ async def test_a_bad_seed_is_explained_next_to_it_and_starts_nothing():
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.seed == 7
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+# The words of the game's English text a language may show: the keys' and games' names,
+# and each language's own words that English happens to spell the same.
+KEPT_EVERYWHERE = {"enter", "esc", "tab", "sticheln", "hattrick"}
+SHARED_WITH_ENGLISH = {
+    "de": {"hand", "mild", "option", "plus", "saboteur", "start"},
+    "fi": {"per"},
+    "it": {"come", "extra", "fine", "non", "per"},
+    "nl": {"extra", "hand", "hard", "mild", "min", "per", "plus", "saboteur", "start", "variant"},
+}
+
+
+def english_words() -> set[str]:
+    with (Path(i18n.LOCALE_DIR) / f"{i18n.DOMAIN}.pot").open("rb") as file:
+        ids = [message.id for message in read_po(file) if message.id]
+    texts = [text for id_ in ids for text in (id_ if isinstance(id_, tuple) else [id_])]
+    return {word.casefold() for text in texts for word in WORD.findall(text)}
+
+
+@pytest.mark.parametrize("game", ["sticheln", "hattrick", "seven-seals"])
+@pytest.mark.parametrize("code", sorted(SHARED_WITH_ENGLISH))
+async def test_a_form_in_another_language_leaves_no_english_word(code, game):
+    """Every word of the form, its keys' help and a bad seed's explanation included (an
+    Italian form read "Seed (vuoto: casuale)" and "Space spunta una variante")."""
+    i18n.use(code)
+    app = StichelnApp(game=game)
+    async with app.run_test(size=(80, 60)) as pilot:  # the whole form in view
+        await pilot.pause()
+        app.screen.query_one("#seed").focus()
+        await pilot.press("x")
+        await pilot.pause()
+        shown = {word.casefold() for word in WORD.findall(screen_text(app))}
+    english = shown & english_words() - KEPT_EVERYWHERE - SHARED_WITH_ENGLISH[code]
+    assert not english, f"English in the {code} form: {sorted(english)}"
 
 
 def finished_game() -> Game:

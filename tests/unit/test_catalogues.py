@@ -97,6 +97,16 @@ def test_the_game_reads_the_catalogues_as_they_are_written(code):
     assert compiled.getvalue() == shipped, "run python scripts/catalogues.py"
 
 
+def test_every_german_message_naming_seven_seals_gives_its_german_title():
+    """The game is published in German as "Die Sieben Siegel", capitals and all."""
+    naming = [
+        message.string
+        for message in catalogue("de")
+        if message.id and "Seven Seals" in " ".join(_forms(message.id))
+    ]
+    assert naming and all("Die Sieben Siegel" in " ".join(_forms(text)) for text in naming)
+
+
 def _forms(text) -> list[str]:
     """A message's id or string as a list of its (plural) forms."""
     return list(text) if isinstance(text, tuple | list) else [text]

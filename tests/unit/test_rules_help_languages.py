@@ -30,3 +30,9 @@ def test_no_line_of_the_rules_help_stays_english(code, options):
     ]
     assert left_english == []
     assert translated.count("**") == english.count("**")
+
+
+@pytest.mark.parametrize("options", GAMES, ids=lambda options: type(options).__name__)
+def test_a_cost_is_never_written_negative(options):
+    """A pass card "scores -2", or costs 2: "it costs -2" would be a gain."""
+    assert not re.search(r"\bcosts? -\d", rules_markdown(options))

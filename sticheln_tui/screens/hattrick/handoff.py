@@ -5,8 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core.hattrick import HattrickView, Move, PassCard, Turn
-from ...i18n import _
-from ..handoff import HandoffScreen
+from ..handoff import HandoffScreen, see_your_hand
 from . import parts
 
 
@@ -14,8 +13,8 @@ class HattrickHandoffScreen(HandoffScreen):
     def status(self) -> Text:
         return parts.status_line(self.view)
 
-    def task(self) -> str:
-        return _("see your hand")
+    def prompt(self) -> str:
+        return see_your_hand()
 
 
 def last_event_text(public: HattrickView, move: Move, mover: int) -> Text:

@@ -309,9 +309,12 @@ def taken_summary(view: HattrickView, taken: CompletedTrick) -> str:
     return _("{taken}; {name} leads").format(taken=took, name=view.players[taken.leader])
 
 
-def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None = None) -> Text:
+def last_trick_text(
+    view: HattrickView, width: int, last: CompletedTrick | None = None, *, deal_over: bool = False
+) -> Text:
     """`Last trick: Bob took red [12 R] [ 4 R], Ann took blue [15 B]; Bob leads` in lines
-    of `width` cells, no card broken."""
+    of `width` cells, no card broken; `deal_over`: the deal's last trick, after which
+    nobody leads."""
     last = last or view.last_trick
     if last is None:
         return Text(_("Last trick: none yet this deal"), style="dim")
@@ -326,9 +329,13 @@ def last_trick_text(view: HattrickView, width: int, last: CompletedTrick | None 
         )
         if number < len(last.taken) - 1:  # the mark after the last card, outside its colours
             taken[-1] = Text.assemble(taken[-1], ",")
-    atoms = sentence_atoms(
-        _("Last trick: {taken}; {name} leads"), taken=taken, name=view.players[last.leader]
-    )
+    if deal_over:
+        # Translators: the last trick of a deal that is over, on its scores and in a replay.
+        atoms = sentence_atoms(_("Last trick: {taken}"), taken=taken)
+    else:
+        atoms = sentence_atoms(
+            _("Last trick: {taken}; {name} leads"), taken=taken, name=view.players[last.leader]
+        )
     return unbroken_lines(atoms, width)
 
 

@@ -41,7 +41,7 @@ class HattrickReplayScreen(ReplayScreen):
         return line or parts.move_text(view, move, mover) + "."
 
     def deal_last_trick(self, view: HattrickView, result: DealResult) -> Text:
-        return parts.last_trick_text(view, self.size.width, result.last_trick)
+        return parts.last_trick_text(view, self.size.width, result.last_trick, deal_over=True)
 
     def decision_words(self, view: HattrickView) -> str:
         return trick_label(view.trick_number, view.tricks_per_deal)

@@ -44,7 +44,7 @@ def hattrick_rules() -> str:
         _(
             "**Passing.** Once the trick holds two colours you may pass instead of playing, "
             "even if you could play: show everybody a card of the closed colour and lay it face "
-            "down in front of you. It costs {penalty} at the end of the deal. Without a card of "
+            "down in front of you. It scores {penalty} at the end of the deal. Without a card of "
             "the closed colour you cannot pass. Everybody plays or passes once a trick."
         ).format(penalty=PASS_PENALTY),
         _(

@@ -57,7 +57,9 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
             Text(f"{score.total:+d}", style="bold"),
             f"{view.totals[seat]:+d}",
         )
-    last_trick = parts.last_trick_text(view, width - SCREEN_MARGIN, result.last_trick)
+    last_trick = parts.last_trick_text(
+        view, width - SCREEN_MARGIN, result.last_trick, deal_over=True
+    )
     how = Text(_(HOW_A_DEAL_SCORES).format(penalty=PASS_PENALTY))
     return Group(table, Text(""), how, Text(""), last_trick, Text(""), Text(meaning))
 

@@ -15,7 +15,7 @@ from ...core.seven_seals import (
 from ...core.table import PlayCard, Played
 from ...i18n import _
 from ...widgets.cards import filled
-from ..handoff import HandoffScreen
+from ..handoff import HandoffScreen, see_your_hand
 from . import parts
 
 
@@ -23,12 +23,12 @@ class SevenSealsHandoffScreen(HandoffScreen):
     def status(self) -> Text:
         return parts.status_line(self.view)
 
-    def task(self) -> str:
+    def prompt(self) -> str:
         if self.view.phase == Phase.PREDICT:
-            return _("take your seals")
+            return _("{name}, press Enter to take your seals")
         if self.view.phase == Phase.RETURN:
-            return _("give back a seal")
-        return _("see your hand")
+            return _("{name}, press Enter to give back a seal")
+        return see_your_hand()
 
 
 def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
