@@ -161,7 +161,7 @@ async def test_say_on_a_seven_seals_hand_off_is_titled_by_the_game_and_says_the_
         await pilot.pause()
         toast = app.screen.query_one(Toast)
         x, y = toast.content_region.offset
-        assert text_at(app, x, y, 16) == "Die sieben Siegel"[:16]
+        assert text_at(app, x, y, 16) == "Die Sieben Siegel"[:16]
         assert "Strafpunkte" in app._said and "+" not in app._said
         in_hands = [card for seat in range(4) for card in game.view(seat).hand]
         assert cards_on_screen(screen_text(app), in_hands) == []
