@@ -27,7 +27,7 @@ from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
-from .tabbed import SCROLL_BINDINGS, TabbedPages
+from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 LEADER_MARK = "★ "
 # Translators: column headings.
@@ -261,7 +261,7 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         # show themselves, and the rules help lists both keys.
         Binding("e", "export", N_("Export"), show=False),
         Binding("v", "review", N_("Review")),
-        Binding("tab", "next_tab", N_("Next tab"), key_display="Tab", show=False),
+        *tab_bindings(N_("Next tab"), show=False),
         *SCROLL_BINDINGS,
     ]
     LOWEST_WINS = False  # the totals chart ranks the lowest total first
