@@ -97,10 +97,7 @@ class SetupScreen(KeyGuardedScreen):
     (`compose_options`) and says what they allow (`table_problem`). Start asks the app to
     start the game (`StartRequested`); Escape goes back to the first screen."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "start", N_("Start")),
-        Binding("escape", "back", N_("Games")),
-    ]
+    BINDINGS = [Binding("ctrl+s", "start", N_("Start")), Binding("escape", "back", N_("Games"))]
     # The first field, so that what is typed first lands somewhere and Enter moves on;
     # given as the screen first shows: a later change restyles the form.
     AUTO_FOCUS = "#count"

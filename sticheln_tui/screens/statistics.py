@@ -54,8 +54,8 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
 
     BINDINGS = [
         Binding("escape", "close", N_("Back"), key_display="Esc"),
-        # Translators: a key's label on the statistics (and the rules of every game): on
-        # to the next game's figures (or rules).
+        # Translators: a key's label on the statistics: on to the next game's figures
+        # (on every game's rules: to the next game's rules).
         *tab_bindings(N_("Next game")),
         *SCROLL_BINDINGS,
     ]
