@@ -590,6 +590,15 @@ class StichelnApp(WorkaroundApp):
     def on_open_elsewhere_screen_new_game(self) -> None:
         self.new_game()
 
+    def on_open_elsewhere_screen_take_up(self, message) -> None:
+        path = message.entry.path
+        self.offer(message.entry)
+        if self._lock is not None and self._lock.path == path:  # not a third window's now
+            self.notify(_("The other window has let go of the game: it goes on here."))
+
+    def on_open_elsewhere_screen_back(self) -> None:
+        self._show(MenuScreen(self.saves))
+
     def on_scoreboard_screen_rematch(self) -> None:
         if self.finished:
             self.rematch()
@@ -691,7 +700,7 @@ class StichelnApp(WorkaroundApp):
             if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
             return (self.flow is not None and self.flow.take_back_open) or None
-        return True
+        return super().check_action(action, parameters)
 
     @property
     def _screen_in_play(self) -> Screen:

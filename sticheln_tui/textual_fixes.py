@@ -68,6 +68,7 @@ COMMANDS_PLACEHOLDER = N_("Search for commands…")
 # Translators: the command palette, when nothing matches what was typed.
 NO_MATCHES = N_("No matches found")
 THEMES_PLACEHOLDER = N_("Search for themes…")
+HIDE_KEYS = N_("Hide the keys and widget help panel")
 TEXTUAL_TEXT = (
     # Translators: the footer's key that opens the command palette (Ctrl+P); keep it short.
     N_("palette"),
@@ -78,7 +79,7 @@ TEXTUAL_TEXT = (
     # Translators: a command of the command palette: show or hide the panel listing the keys.
     N_("Keys"),
     N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"),
+    HIDE_KEYS,
     # The keys panel (the palette's Keys) lists Textual's own keys as well as the game's.
     N_("Focus Next"),
     N_("Focus Previous"),
@@ -166,7 +167,27 @@ class SteadyCommandPalette(CommandPalette):
 class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
+    BINDINGS = [
+        # Textual 8.2's keys panel (the palette's Keys) closes only by the palette's Keys
+        # again: Escape closes it too, before the screen's own Escape.
+        Binding("escape", "hide_help_panel", HIDE_KEYS, show=False, priority=True),
+    ]
     THEME_LIST: ClassVar[type[Provider]] = ThemeProvider  # what the theme list offers
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hide_help_panel":
+            # By name, as Textual looks for it: its module brings Markdown's parser.
+            return bool(self.screen.query("HelpPanel"))
+        return super().check_action(action, parameters)
+
+    async def action_hide_help_panel(self) -> None:
+        """Textual's own action, which does not wait for the panel to go."""
+        await self.screen.query("HelpPanel").remove()
+        self.refresh_bindings()  # the screen's own Escape is back
+
+    def action_show_help_panel(self) -> None:
+        super().action_show_help_panel()
+        self.refresh_bindings()  # Escape now closes the panel
 
     def action_command_palette(self) -> None:
         """Textual's own action, opening the palette that drops late keys (its prompt in

@@ -8,7 +8,7 @@ played to it so far, in order; pass cards are not in it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -72,13 +72,37 @@ def playable(trick: Sequence[Card], hand: Iterable[Card]) -> list[Card]:
     return [card for card in hand if card.colour in colours]
 
 
-def passable(trick: Sequence[Card], hand: Iterable[Card]) -> list[Card]:
-    """The cards of `hand` that may be shown and laid face down to pass: those of the third
-    colour, once the trick holds two colours (even when the player could play); else none."""
+def closed_colour(trick: Iterable[Card]) -> str | None:
+    """The colour that may no longer join the trick, the one a pass shows: the third, once
+    the trick holds two colours; none before."""
     colours = _colours_in(trick)
     if len(colours) < 2:
+        return None
+    # None as well for the three colours no trick holds (the fast tables list every set).
+    return next((colour for colour in COLOURS if colour not in colours), None)
+
+
+def passable(trick: Sequence[Card], hand: Iterable[Card]) -> list[Card]:
+    """The cards of `hand` that may be shown and laid face down to pass: those of the
+    closed colour (even when the player could play); none while no colour is closed."""
+    closed = closed_colour(trick)
+    if closed is None:
         return []
-    return [card for card in hand if card.colour not in colours]
+    return [card for card in hand if card.colour == closed]
+
+
+def pass_problem(
+    trick: Sequence[Card], hand: Iterable[Card], named: Callable[[str], str] = str
+) -> str | None:
+    """Why `hand` may not pass on `trick` (`passable` offers no card), or None when it may.
+    `named` names a colour for the player (a screen passes its `colour_name`)."""
+    closed = closed_colour(trick)
+    if closed is None:
+        return _("a pass is allowed only once the trick holds two colours")
+    if not passable(trick, hand):
+        # Translators: {colour} is the colour a pass shows, the one the trick has closed.
+        return _("a pass shows a {colour} card, and you hold none").format(colour=named(closed))
+    return None
 
 
 def takers(trick: Sequence[Card]) -> dict[str, int]:
@@ -309,8 +333,8 @@ class HattrickGame(TableGame):
             return _("the trick holds {colours}: {card} would be a third colour").format(
                 colours=colours, card=card
             )
-        if len(_colours_in(self.trick_cards)) < 2:
-            return _("a pass is allowed only once the trick holds two colours")
+        if closed_colour(self.trick_cards) is None:
+            return pass_problem(self.trick_cards, self.hands[self.to_move])
         # Translators: {colours} is two colours ("red and blue").
         return _("to pass, show a card of neither {colours}").format(colours=colours)
 

@@ -342,6 +342,43 @@ def robbable(seals: Sequence[Mapping[str, int]], predictor: int, colour: str) ->
     ]
 
 
+def victim_choices(
+    supply: Mapping[str, int],
+    seals: Sequence[Mapping[str, int]],
+    predictor: int,
+    wanted: Mapping[str, int],
+) -> dict[str, list[tuple[int, ...]]]:
+    """By colour the supply lacks of the `wanted` seals, every way to take those seals
+    from the other players: whom, as sorted seats. The predictor chooses (RULES.md 4.2)."""
+    return {
+        colour: [
+            tuple(seat for _colour, seat in way)
+            for way in _victims(colour, robbable(seals, predictor, colour), seals, lacking)
+        ]
+        for colour, lacking in steals_needed(supply, wanted).items()
+    }
+
+
+def no_choice_of_victims(
+    supply: Mapping[str, int],
+    seals: Sequence[Mapping[str, int]],
+    predictor: int,
+    wanted: Mapping[str, int],
+    players: Sequence[str],
+) -> str | None:
+    """Why the predictor of the `wanted` seals has no choice of whom to rob, or None when
+    the seals of some colour may be taken from more than one player (or set of players)."""
+    choices = victim_choices(supply, seals, predictor, wanted)
+    if not choices:
+        return _("the supply has all the seals you take")
+    if any(len(ways) > 1 for ways in choices.values()):
+        return None
+    robbed = {seat for ways in choices.values() for way in ways for seat in way}
+    if len(robbed) == 1:
+        return _("only {name} holds the seals the supply lacks").format(name=players[robbed.pop()])
+    return _("nobody else holds the seals the supply lacks")
+
+
 def proposed_steals(
     supply: Mapping[str, int],
     seals: Sequence[Mapping[str, int]],

@@ -22,19 +22,37 @@ from .games import GAME_SCREENS
 
 class OpenElsewhereScreen(Screen):
     """Playing on here would write this window's moves over the other's, and theirs over
-    ours, so the save is not taken up: the table may look at it or start a new game."""
+    ours, so the save is not taken up: the table may look at it or start a new game. The
+    screen watches the save's lock, and once the other window has let go the game goes on
+    here (`TakeUp`); `r` looks at once."""
 
     BINDINGS = [
         Binding("l", "look", N_("Look at it")),
         Binding("n", "new_game", N_("New game")),
+        # Translators: a key (in the keys panel; its button says it on the screen): look
+        # again whether the other window has let go of the game.
+        Binding("r", "try_again", N_("Try again"), show=False),
+        Binding("escape", "back", N_("Back")),
     ]
+    CHECK_SECONDS = 1.0  # how often the lock is looked at
 
     class NewGame(Message):
         """Leave the save to the other window and start a new game."""
 
+    class TakeUp(Message):
+        """The other window has let go of the save: continue its game here."""
+
+        def __init__(self, entry: SaveEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    class Back(Message):
+        """Leave the save to the other window, back to the first screen."""
+
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()
         self.entry = entry
+        self._taken_up = False
 
     def compose(self) -> ComposeResult:
         record = self.entry.record
@@ -51,19 +69,40 @@ class OpenElsewhereScreen(Screen):
                 ),
                 classes="explain",
             )
+            yield Static(
+                _("As soon as the other window lets go of the game, it goes on here."),
+                classes="explain",
+            )
             with Horizontal(id="open-elsewhere-buttons"):
                 yield Button(_("Look at it, read only (l)"), id="look", variant="primary")
                 yield Button(_("New game (n)"), id="new-game")
+                yield Button(_("Try again (r)"), id="try-again")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("Button").focus()
+        self.set_interval(self.CHECK_SECONDS, self._watch_lock)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "look":
-            self.action_look()
-        else:
-            self.action_new_game()
+        actions = {"look": self.action_look, "try-again": self.action_try_again}
+        actions.get(event.button.id, self.action_new_game)()
+
+    def _watch_lock(self) -> None:
+        if self.app.screen is self:  # a look at the save ends by itself once it is free
+            self._take_up_if_free()
+
+    def _take_up_if_free(self) -> bool:
+        """Take up the game if no other window has the save open now; whether it was."""
+        if persistence.open_elsewhere(self.entry.path):
+            return False
+        if not self._taken_up:
+            self._taken_up = True
+            self.post_message(self.TakeUp(self.entry))
+        return True
+
+    def action_try_again(self) -> None:
+        if not self._take_up_if_free():
+            self.notify(_("The game is still open in the other window."), markup=False)
 
     def action_look(self) -> None:
         self.app.push_screen(SaveLookScreen(self.entry), self._looked)
@@ -75,10 +114,14 @@ class OpenElsewhereScreen(Screen):
     def action_new_game(self) -> None:
         self.post_message(self.NewGame())
 
+    def action_back(self) -> None:
+        self.post_message(self.Back())
+
 
 class SaveLookScreen(Screen[bool]):
     """What everybody at the table can see of the game, as the other window saves it: no
-    hand, and no card laid face down. Its file is only read."""
+    hand, and no card laid face down. Its file is only read. Once the other window has
+    let go of it, the look ends (the game can go on here)."""
 
     BINDINGS = [
         Binding("escape", "back", N_("Back")),
@@ -104,7 +147,10 @@ class SaveLookScreen(Screen[bool]):
         self.set_interval(self.REFRESH_SECONDS, self._follow)
 
     def _follow(self) -> None:
-        """Show the moves the other window has saved since."""
+        """Show the moves the other window has saved since; go back once it has let go."""
+        if not persistence.open_elsewhere(self.path):
+            self.dismiss(False)
+            return
         try:
             modified = os.stat(self.path).st_mtime
             if modified != self._modified:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 
 from ..core.cards import STICHELN_COLOURS
 from ..core.catalogue import TITLES
@@ -31,6 +30,7 @@ from .rules_text import (
     this_game,
 )
 from .seven_seals.rules import seven_seals_in_force, seven_seals_rules
+from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 
 def sticheln_rules() -> str:
@@ -185,14 +185,18 @@ def rules_markdown(options: Rules | HattrickOptions | SevenSealsOptions) -> str:
     return rules_in_force(options) + sticheln_rules()
 
 
-class RulesHelpScreen(Screen):
+class RulesHelpScreen(TabbedPages, inherit_bindings=False):  # Tab switches games here
     """Opaque, so a hand underneath never shows through to whoever reads the rules.
     Given the game's options (Sticheln's `Rules`, or another game's), it shows that
-    game's rules; given none (no game chosen yet), every game's, one tab each."""
+    game's rules; given none (no game chosen yet), every game's, one tab each, with the
+    keys of the statistics' tabs."""
 
     BINDINGS = [
         Binding("escape,enter,question_mark,f1", "close", N_("Back"), key_display="Esc"),
+        *tab_bindings(N_("Next game")),
+        *SCROLL_BINDINGS,
     ]
+    AUTO_FOCUS = "Tabs, .rules-scroll"  # the one game's rules scroll with their own keys
 
     def __init__(self, rules: Rules | HattrickOptions | SevenSealsOptions | None) -> None:
         super().__init__()
@@ -212,8 +216,10 @@ class RulesHelpScreen(Screen):
                         yield Markdown(text())
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        self.query(".rules-scroll").first().focus()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_tab", "previous_tab", "scroll"):
+            return self.rules is None  # the tabs of every game's rules
+        return True
 
     def action_close(self) -> None:
         self.dismiss()

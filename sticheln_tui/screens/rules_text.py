@@ -17,7 +17,10 @@ RULES_AND_COMMANDS = (
     (N_("? or F1"), N_("these rules")),
     ("Ctrl+P", N_("commands")),
     ("i", N_("say the situation in one line of text, for a screen reader")),
-    ("Tab", N_("on the scores and the statistics: the next tab")),
+    (
+        "Tab, Shift+Tab",
+        N_("on the scores, the statistics and every game's rules: the next tab, the previous one"),
+    ),
     ("e", N_("on the final scores: export the game record, for a replay")),
     (
         "v",

@@ -27,7 +27,7 @@ from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
-from .tabbed import SCROLL_BINDINGS, TabbedPages
+from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 LEADER_MARK = "★ "
 # Translators: column headings.
@@ -263,7 +263,7 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         Binding("e", "export('key')", N_("Export"), show=False),
         Binding("v", "review", N_("Review")),
         # Out of the Footer: the tabs show themselves, and the rules help lists the key.
-        Binding("tab", "next_tab", N_("Next tab"), key_display="Tab", show=False),
+        *tab_bindings(N_("Next tab"), show=False),
         *SCROLL_BINDINGS,
     ]
     LOWEST_WINS = False  # the totals chart ranks the lowest total first

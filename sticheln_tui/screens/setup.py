@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -98,7 +98,9 @@ class SetupScreen(KeyGuardedScreen):
     start the game (`StartRequested`); Escape goes back to the first screen."""
 
     BINDINGS = [Binding("ctrl+s", "start", N_("Start")), Binding("escape", "back", N_("Games"))]
-    AUTO_FOCUS = "#start"  # as the screen first shows: a later change restyles the form
+    # The first field, so that what is typed first lands somewhere and Enter moves on;
+    # given as the screen first shows: a later change restyles the form.
+    AUTO_FOCUS = "#count"
     GAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
@@ -215,6 +217,14 @@ class SetupScreen(KeyGuardedScreen):
     def action_back(self) -> None:
         self.post_message(self.BackRequested())
 
+    def on_key(self, event: events.Key) -> None:
+        """An Enter held or mashed on the screen before (the final scores' New game)
+        neither walks the form nor starts a game. It stops here, on its way up from the
+        field it reached: the fields' bindings act once it has reached the app."""
+        if event.key == "enter" and not self.keys_began_here():
+            event.stop()
+            event.prevent_default()
+
     # -- reading the form ---------------------------------------------------------
 
     @property
@@ -300,8 +310,6 @@ class SetupScreen(KeyGuardedScreen):
         if problem:
             self.refuse(problem)
             return
-        if not self.keys_began_here():
-            return  # an Enter held on the final screen does not start the next game
         error.update("")
         seed = int(seed_text) if seed_text else None
         leader = self.query_one("#leader", Choice).value

@@ -39,7 +39,7 @@ from ..core.statistics import (
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.colours import colour_name
-from .tabbed import SCROLL_BINDINGS, TabbedPages
+from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 SHARE_BAR_CELLS = 5  # a win share of 100% fills this many cells
 _EIGHTHS = " ▏▎▍▌▋▊▉█"
@@ -54,8 +54,9 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
 
     BINDINGS = [
         Binding("escape", "close", N_("Back"), key_display="Esc"),
-        # Translators: a key's label on the statistics: on to the next game's figures.
-        Binding("tab", "next_tab", N_("Next game"), key_display="Tab"),
+        # Translators: a key's label on the statistics: on to the next game's figures
+        # (on every game's rules: to the next game's rules).
+        *tab_bindings(N_("Next game")),
         *SCROLL_BINDINGS,
     ]
 
@@ -130,7 +131,7 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
                         yield from titled(table, rich_table(table))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("next_tab", "scroll"):
+        if action in ("next_tab", "previous_tab", "scroll"):
             return bool(self.query(TabbedContent))  # once there are figures to see
         return True
 

@@ -1,5 +1,6 @@
-"""What the screens of tabs share (the scores, the statistics): Tab (or ← →) shows the
-next tab, ↑ ↓ PgUp PgDn scroll the one shown."""
+"""What the screens of tabs share (the scores, the statistics, every game's rules): Tab
+and Shift+Tab (or → and ←) show the next and the previous tab, ↑ ↓ PgUp PgDn Home End
+scroll the one shown."""
 
 from __future__ import annotations
 
@@ -8,12 +9,25 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import TabbedContent, Tabs
 
+from ..i18n import N_
+
 SCROLL_BINDINGS = [
     Binding("up", "scroll('up')", show=False),
     Binding("down", "scroll('down')", show=False),
     Binding("pageup", "scroll('page_up')", show=False),
     Binding("pagedown", "scroll('page_down')", show=False),
+    Binding("home", "scroll('home')", show=False),
+    Binding("end", "scroll('end')", show=False),
 ]
+
+
+def tab_bindings(label: str, show: bool = True) -> list[Binding]:
+    """Tab and Shift+Tab: the next and the previous tab (Tab in the footer, said `label`,
+    if `show`)."""
+    return [
+        Binding("tab", "next_tab", label, key_display="Tab", show=show),
+        Binding("shift+tab", "previous_tab", N_("Previous tab"), show=False),
+    ]
 
 
 class TabbedPages(Screen):
@@ -24,6 +38,9 @@ class TabbedPages(Screen):
 
     def action_next_tab(self) -> None:
         self.query_one(Tabs).action_next_tab()
+
+    def action_previous_tab(self) -> None:
+        self.query_one(Tabs).action_previous_tab()
 
     def action_scroll(self, direction: str) -> None:
         pane = self.query_one(TabbedContent).active_pane

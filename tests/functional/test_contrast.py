@@ -129,17 +129,13 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
     the chart's bars: lines and shapes, not letters); emoji such as the palette's 🔎
     (terminals draw them in their own colours); characters drawn in their own
     background colour (nothing shows); the mark of an unticked box; and a dialog's
-    backdrop, which fades the screen beneath on purpose.
-
-    The compositor's full update (Textual 8.2 internals) is what the driver writes to
+    backdrop, which fades the screen beneath on purpose. The colours are those sent to
     the terminal, after Textual has applied dim, opacity and NO_COLOR.
     """
-    app = screen.app
-    update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     dialog = isinstance(screen, ModalScreen)
     hidden = unticked_marks(screen)
     found: dict[tuple[Color, Color], str] = {}
-    for y, line in enumerate(update.strips):
+    for y, line in enumerate(composited(screen)):
         x = 0
         for text, style, _ in (segment for strip in line for segment in strip):
             style = style or Style()
@@ -159,6 +155,13 @@ def drawn_colours(screen: Screen) -> dict[tuple[Color, Color], str]:
                     found[fg, bg] = found.get((fg, bg), "") + char
                 x += cell_len(char)
     return found
+
+
+def composited(screen: Screen) -> list:
+    """The screen's lines as the compositor's full update has them (Textual 8.2
+    internals): what the driver writes to the terminal."""
+    beneath = screen.app._background_screens
+    return screen._compositor.render_update(full=True, screen_stack=beneath).strips
 
 
 def played_to(game: Game, done: Callable[[Game], bool]) -> Game:
@@ -410,3 +413,40 @@ def test_in_16_colours_the_colours_of_a_deck_stay_apart(deck):
     assert len(set(ansi.values())) == len(deck), ansi
     green = {"green", "clubs"} & set(deck)
     assert all(ansi[colour] in (2, 10) for colour in green), ansi  # green stays green
+
+
+FOCUS_CONTRAST = 3.0  # WCAG 2.2's least contrast between a focused and an unfocused state
+
+
+def drawn_background(widget) -> Color:
+    """The background the terminal is sent for a widget's first cell."""
+    x, y = widget.content_region.offset
+    column = 0
+    for text, style, _ in (segment for strip in composited(widget.screen)[y] for segment in strip):
+        column += cell_len(text)
+        if column > x:
+            style = style or Style()
+            return style.color if style.reverse else style.bgcolor
+    raise AssertionError(f"nothing drawn at {x}, {y}")
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+@pytest.mark.parametrize("theme", THEMES)
+async def test_the_setup_form_opens_on_its_first_field_marked_in_every_theme(
+    theme, no_color, monkeypatch
+):
+    """The first field has the focus, and its mark (the field's background) stands apart
+    from a field without it, at every colour depth."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = StichelnApp(game="sticheln")
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        focused, unfocused = app.screen.query_one("#count"), app.screen.query_one("#leader")
+        assert app.focused is focused
+        for depth_name, depth in DEPTHS.items():
+            ratio = contrast(
+                shown(drawn_background(focused), depth), shown(drawn_background(unfocused), depth)
+            )
+            assert ratio >= FOCUS_CONTRAST, f"{depth_name}: {ratio:.2f}"

@@ -27,6 +27,7 @@ from sticheln_tui.core.hattrick import (
     HattrickOptions,
     HattrickView,
     PassCard,
+    closed_colour,
     passable,
     playable,
 )
@@ -140,6 +141,46 @@ async def test_leading_says_so_and_passing_is_not_offered():
         await pilot.press("p")
         await pilot.pause()
         assert moves.chosen == [] and not screen.passing
+        assert advice_line(app) == (
+            "You cannot pass now: a pass is allowed only once the trick holds two colours."
+        )
+
+
+def advice_line(app) -> str:
+    return " ".join(app.screen.query_one("#advice").render().plain.split())
+
+
+async def test_p_without_a_card_of_the_closed_colour_says_so():
+    def two_colours_and_none_of_the_third(game: HattrickGame) -> bool:
+        view = None if game.finished else mover_view(game)
+        if view is None or closed_colour(view.trick_cards) is None:
+            return False
+        return not passable(view.trick_cards, view.hand)
+
+    game = played_until(4, 0, two_colours_and_none_of_the_third, seeds=50)
+    view = mover_view(game)
+    closed = closed_colour(view.trick_cards)
+    async with at_table(view) as (app, pilot, moves):
+        await pilot.press("p")
+        await pilot.pause()
+        assert moves.chosen == [] and not app.screen.passing
+        assert advice_line(app) == (
+            f"You cannot pass now: a pass shows a {closed} card, and you hold none."
+        )
+        await pilot.press("enter")  # playing goes on as before
+        await pilot.pause()
+        assert [m.move for m in moves.chosen] == [PlayCard(app.screen.query_one(Hand).focused_card)]
+
+
+async def test_p_while_another_player_moves_says_whose_turn_it_is():
+    game = played_until(4, 3, can_play_and_pass)
+    waiting = (game.to_move + 1) % 4
+    async with at_table(game.view(waiting)) as (app, pilot, moves):
+        await pilot.press("p")
+        await pilot.pause()
+        name = game.players[game.to_move]
+        assert advice_line(app) == f"You cannot pass now: it is {name}'s turn."
+        assert moves.chosen == []
 
 
 async def test_p_passes_showing_the_card_under_the_cursor():

@@ -4,7 +4,8 @@ rules and Quit; a game opens its setup form, and Escape comes back."""
 from __future__ import annotations
 
 from helpers import screen_text
-from textual.widgets import OptionList, Tab
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown, OptionList, Tab, TabbedContent, TabPane
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
@@ -14,6 +15,7 @@ from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick.rules import hattrick_rules
 from sticheln_tui.screens.hattrick.table import HattrickTableScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
@@ -181,3 +183,28 @@ async def test_rules_opens_the_help_and_quit_quits():
         await pilot.pause()
         await choose(pilot, "Quit")
         assert app.return_code == 0 and not app.is_running
+
+
+async def test_tab_and_shift_tab_switch_the_rules_tabs_and_the_arrows_scroll():
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await on_the_first_screen(pilot)
+        await choose(pilot, "Rules")
+        tabs = app.screen.query_one(TabbedContent)
+        assert "Tab Next game" in screen_text(app)  # the footer says so
+        await pilot.press("tab")
+        await pilot.pause()
+        assert tabs.active_pane.query_one(Markdown).source == hattrick_rules()
+        await pilot.press("tab", "tab")  # round to the first
+        await pilot.pause()
+        assert tabs.active == tabs.query(TabPane).first().id
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert "How to play Seven Seals" in screen_text(app)
+        scroll = tabs.active_pane.query_one(VerticalScroll)
+        await pilot.press("pagedown", "down")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroll.scroll_y == 0

@@ -127,6 +127,23 @@ async def test_the_palette_offers_no_game_commands_before_a_game():
         ]
 
 
+async def test_escape_closes_the_palette_s_keys_panel_before_anything_else():
+    app = StichelnApp(game="hattrick")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await run_command(pilot, "Keys")
+        form = app.screen
+        assert isinstance(form, SetupScreen) and form.query("HelpPanel")
+        assert "esc Games" not in screen_text(app)  # Escape is the panel's now
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is form and not form.query("HelpPanel")
+        assert "esc Games" in screen_text(app)
+        await pilot.press("escape")  # the form's own again
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
 async def test_take_back_is_offered_exactly_when_the_key_would_work():
     app = StichelnApp(players=NAMES, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -168,6 +168,61 @@ async def test_continue_on_a_save_open_elsewhere_offers_the_choice(save, held_el
         assert persistence.open_elsewhere(save)
 
 
+async def test_escape_on_a_save_open_elsewhere_goes_back_to_the_first_screen(save, held_elsewhere):
+    app = StichelnApp(resume=persistence.latest_unfinished())
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OpenElsewhereScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.game is None
+
+
+async def test_r_tries_again_and_takes_the_game_up_once_the_other_window_has_quit(
+    save, held_elsewhere
+):
+    app = StichelnApp(resume=persistence.latest_unfinished())
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenElsewhereScreen)
+        assert "The game is still open in the other window." in notifications(app)
+        held_elsewhere.release()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert app.game.moves == persistence.load(save).game.moves
+        assert "The other window has let go of the game: it goes on here." in notifications(app)
+
+
+def notifications(app: StichelnApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+@pytest.mark.parametrize("looking", [False, True], ids=["choosing", "looking"])
+async def test_the_game_goes_on_here_once_the_other_window_lets_go(
+    save, held_elsewhere, monkeypatch, looking
+):
+    """Nobody presses anything: the screen (or the look at the save) notices."""
+    monkeypatch.setattr(OpenElsewhereScreen, "CHECK_SECONDS", 0.1)
+    monkeypatch.setattr(SaveLookScreen, "REFRESH_SECONDS", 0.1)
+    app = StichelnApp(resume=persistence.latest_unfinished())
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        if looking:
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveLookScreen)
+        await pilot.pause(0.3)
+        assert app.game is None  # still the other window's
+        held_elsewhere.release()
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert [type(screen) for screen in app.screen_stack[1:]] == [HandoffScreen]
+        assert persistence.open_elsewhere(save)  # this window's now
+
+
 async def test_continue_takes_the_game_up_as_saved_last_not_as_listed(save):
     entry = persistence.latest_unfinished()
     game = played(9)  # saved by another window after the listing, before it quit

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from helpers import screen_text
-from key_patterns import deliberate, hold, real_key_timing
+from key_patterns import DELIBERATE_PAUSE, deliberate, hold, press, real_key_timing
 
 from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
@@ -32,12 +32,23 @@ def messages(app: StichelnApp) -> list[str]:
     return [notification.message for notification in app._notifications]
 
 
-async def test_the_first_tab_goes_to_the_first_field():
-    app = StichelnApp(game="sticheln")
+@pytest.mark.parametrize("game", ["sticheln", "hattrick", "seven-seals"])
+async def test_the_form_opens_on_its_first_field_and_enter_there_moves_on(game):
+    app = StichelnApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("tab")
-        assert app.focused is app.screen.query_one("#count")
+        screen = app.screen
+        assert app.focused is screen.query_one("#count")
+        await pilot.press("right")  # the arrows change the number of players at once
+        await pilot.pause()
+        assert screen.count == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is screen.query_one("#name-0") and app.game is None
+        await pilot.press(*"Ann", "enter", "enter")  # a name, then its seat's type
+        await pilot.pause()
+        assert screen.names()[0] == "Ann" and app.focused is screen.query_one("#name-1")
+        assert app.game is None
 
 
 async def test_enter_on_a_choice_keeps_it_and_goes_to_the_next_field():
@@ -250,16 +261,46 @@ async def test_enter_after_a_name_goes_on_to_the_next_name():
         assert app.screen.query_one("#name-0").value == "Ann"
 
 
-async def test_an_enter_held_on_the_final_screen_does_not_start_the_next_game(monkeypatch):
-    """Game over, then Enter held: the start screen comes up, and waits."""
+async def test_two_enters_after_game_over_open_the_form_and_move_on_in_it(monkeypatch):
     clock = real_key_timing(monkeypatch)
     async with at_the_final_screen(finished_game()) as (app, pilot):
-        await hold(pilot, clock, ["enter"])
-        assert isinstance(app.screen, SetupScreen) and app.game is None
+        await deliberate(pilot, clock, "enter")  # the final scores' New game
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and app.focused is screen.query_one("#count")
+        await deliberate(pilot, clock, "enter")
+        await pilot.pause()
+        assert app.screen is screen and app.game is None  # no new game
+        assert app.focused is screen.query_one("#name-0")
+
+
+async def mash(pilot, clock, key: str, times: int, every: float = 0.12) -> None:
+    """`key` pressed again and again, faster than a deliberate press, after a pause."""
+    clock.advance(DELIBERATE_PAUSE)
+    for _ in range(times):
+        await press(pilot, clock, key)
+        clock.advance(every)
+
+
+@pytest.mark.parametrize("keys", ["held", "mashed"])
+async def test_an_enter_held_or_mashed_through_game_over_leaves_the_form_alone(monkeypatch, keys):
+    """Game over, then Enter held or mashed: the form comes up on its first field, and
+    waits for a deliberate press; Enter on Start then starts the game."""
+    clock = real_key_timing(monkeypatch)
+    async with at_the_final_screen(finished_game()) as (app, pilot):
+        if keys == "held":
+            await hold(pilot, clock, ["enter"])
+        else:
+            await mash(pilot, clock, "enter", 30)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and app.game is None
+        assert app.focused is screen.query_one("#count")  # the keys walked no field
+        start = screen.query_one("#start")
+        start.focus()
         # The pause before a deliberate press, in Textual's clock too: a Button ignores
         # presses while it shows the last one (its active effect).
-        await pilot.pause(app.screen.query_one("#start").active_effect_duration + 0.05)
-        await deliberate(pilot, clock, "enter")  # on Start, which has the focus
+        await pilot.pause(start.active_effect_duration + 0.05)
+        await deliberate(pilot, clock, "enter")
         await pilot.pause()  # the form asks the app to start the game
         assert app.game is not None
 

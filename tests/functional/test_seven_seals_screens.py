@@ -143,6 +143,35 @@ async def test_a_steal_says_whom_it_robs_and_w_robs_another():
         assert [m.move for m in moves.chosen] == [predict({"yellow": 1}, [("yellow", 1)])]
 
 
+def notifications(app) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def test_w_with_nobody_else_to_rob_says_why():
+    game = predicted({"yellow": 3})  # Ann takes every yellow seal
+    view = mover_view(game)
+    async with on_screen(SevenSealsPredictionScreen(view)) as (app, pilot, moves):
+        screen = app.screen
+        await choose(pilot, screen, {"yellow": 1})
+        assert "Taken from others: yellow from Ann" in flat(app)
+        assert "w: rob another" not in flat(app) and not screen.check_action("rob_another", ())
+        await pilot.press("w")
+        await pilot.pause()
+        only_ann = "No choice of whom to rob: only Ann holds the seals the supply lacks."
+        assert notifications(app) == [only_ann]
+        await choose(pilot, screen, {"red": 1})  # from the supply: nobody is robbed
+        await pilot.press("w")
+        await pilot.pause()
+        from_supply = "No choice of whom to rob: the supply has all the seals you take."
+        assert notifications(app)[-1] == from_supply
+        screen.saboteur_chosen = True  # as when the saboteur is proposed
+        await pilot.press("w")
+        await pilot.pause()
+        saboteur = "No choice of whom to rob: you take the saboteur, not seals."
+        assert notifications(app)[-1] == saboteur
+        assert moves.chosen == []
+
+
 async def test_with_no_white_seal_left_a_steal_is_refused_and_enter_changes_nothing():
     game = predicted({"yellow": 3, "green": 3})  # Ann
     game.apply(predict({"yellow": 3}, [("yellow", 0)] * 3))  # Bob: three whites to Ann

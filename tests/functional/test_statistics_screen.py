@@ -44,7 +44,7 @@ async def test_statistics_open_from_the_first_screen_and_escape_goes_back(
             assert name in text
         assert "Strong 3" not in text and "Normaal 3" not in text  # a row a bot level
         assert app.screen.query(Sparkline)  # totals game by game
-        await pilot.press("tab", "tab")  # the next game, twice
+        await pilot.press("tab", "tab", "tab", "shift+tab")  # round, and back
         assert app.screen.query_one(TabbedContent).active == "stats-seven-seals"
         assert "Penalty points: the lowest total wins" in " ".join(screen_text(app).split())
         await app.speak("de")  # drawn again in German, on the same game

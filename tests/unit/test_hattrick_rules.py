@@ -15,9 +15,11 @@ from sticheln_tui.core.hattrick import (
     HattrickOptions,
     PassCard,
     Phase,
+    closed_colour,
     deck_for,
     hand_size,
     next_leader,
+    pass_problem,
     passable,
     pile_score,
     playable,
@@ -77,6 +79,15 @@ def test_once_two_colours_are_down_only_they_may_be_played_and_the_third_may_pas
 
 def test_a_player_without_the_third_colour_cannot_pass():
     assert passable([red(5), green(9)], [red(1), green(2)]) == []
+
+
+def test_the_pass_rule_says_why_a_hand_may_not_pass():
+    early = "a pass is allowed only once the trick holds two colours"
+    assert pass_problem([], HAND) == pass_problem([red(5), red(9)], HAND) == early
+    assert closed_colour([red(5), red(9)]) is None and closed_colour([red(5), green(9)]) == "blue"
+    closed = pass_problem([red(5), green(9)], [red(1), green(2)], str.upper)
+    assert closed == "a pass shows a BLUE card, and you hold none"
+    assert pass_problem([red(5), blue(9)], HAND) is None  # green 12 or green 1 may pass
 
 
 # -- who takes what, who leads next (RULES.md 3's examples) ------------------------------

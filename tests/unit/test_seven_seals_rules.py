@@ -23,6 +23,7 @@ from sticheln_tui.core.seven_seals import (
     deal_penalty,
     deck_for,
     legal_cards,
+    no_choice_of_victims,
     predict,
     prediction_problem,
     proposed_steals,
@@ -33,6 +34,7 @@ from sticheln_tui.core.seven_seals import (
     standard_deals,
     steals_needed,
     trick_winner,
+    victim_choices,
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
 
@@ -229,6 +231,22 @@ def test_a_seal_the_supply_lacks_is_taken_from_a_chosen_holder():
     steals = [("green", 0), ("green", 2), ("red", 2)]
     assert prediction_problem(supply, seals, 1, wanted, steals) is None
     assert prediction_problem(supply, seals, 1, wanted, [("green", 0)] * 2 + [("red", 2)]) is None
+
+
+def test_the_predictor_chooses_among_the_ways_to_rob_and_is_told_when_there_is_none():
+    supply = {**FULL_SUPPLY, "green": 0, "red": 3}
+    seals = [{"green": 2}, {}, {"green": 1, "red": 2}]
+    players = ["Ann", "Bob", "Cid"]
+    choices = victim_choices(supply, seals, 1, {"green": 2, "red": 4, "blue": 1})
+    assert choices == {"green": [(0, 0), (0, 2)], "red": [(2,)]}
+    assert no_choice_of_victims(supply, seals, 1, {"green": 2}, players) is None
+    only_cid = no_choice_of_victims(supply, seals, 1, {"red": 4}, players)
+    assert only_cid == "only Cid holds the seals the supply lacks"
+    # Green 3: Ann's two and Cid's one, the only way; with red, two players in one way.
+    nobody = "nobody else holds the seals the supply lacks"
+    assert no_choice_of_victims(supply, seals, 1, {"green": 3, "red": 4}, players) == nobody
+    from_supply = no_choice_of_victims(supply, seals, 1, {"blue": 3}, players)
+    assert from_supply == "the supply has all the seals you take"
 
 
 def test_a_steal_must_name_a_holder_of_the_colour_and_not_the_predictor():

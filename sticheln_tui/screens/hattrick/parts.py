@@ -20,6 +20,7 @@ from ...core.hattrick import (
     PassCard,
     Phase,
     Turn,
+    closed_colour,
     passable,
     pile_score,
     playable,
@@ -166,14 +167,6 @@ def pile_line(view: HattrickView, seat: int, room: int) -> Text:
 def colours_in(cards: list[Card]) -> list[str]:
     """The colours of a trick in the order they came."""
     return list(dict.fromkeys(card.colour for card in cards))
-
-
-def closed_colour(cards: list[Card]) -> str | None:
-    """The colour that may not join the trick: none until two colours are down."""
-    colours = colours_in(cards)
-    if len(colours) < 2:
-        return None
-    return next(colour for colour in COLOURS if colour not in colours)
 
 
 def trick_title(view: HattrickView) -> str:

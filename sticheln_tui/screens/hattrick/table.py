@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Static
 
 from ...bots import Advice, make_bot
 from ...core.cards import Card
-from ...core.hattrick import HattrickView, Move, PassCard, passable, playable
+from ...core.hattrick import (
+    HattrickView,
+    Move,
+    PassCard,
+    closed_colour,
+    pass_problem,
+    passable,
+    playable,
+)
 from ...core.table import PlayCard
 from ...i18n import N_, _
 from ...widgets.cards import card_text, colour_name, filled
@@ -26,6 +35,8 @@ class HattrickTableScreen(PartsTableScreen):
 
     BINDINGS = [
         Binding("p", "pass_turn", N_("Pass")),
+        # Where passing is not allowed (Pass greyed out), p says why.
+        Binding("p", "why_no_pass", N_("Pass"), show=False),
         Binding("escape", "play_instead", N_("Play instead"), key_display="Esc"),
         # Enter says "Pass" while the hand offers the cards to pass with. Bindings of a
         # key replace the base class's, so "Play" is bound here again.
@@ -81,7 +92,7 @@ class HattrickTableScreen(PartsTableScreen):
         """While the hand offers the cards to pass with, it says so: the cards lit are
         not the ones that may join the trick."""
         if self._offering_passes():
-            closed = colour_name(parts.closed_colour(self.view.trick_cards))
+            closed = colour_name(closed_colour(self.view.trick_cards))
             return _("Your hand: choose the {colour} card to show").format(colour=closed)
         return _("Your hand")
 
@@ -94,6 +105,8 @@ class HattrickTableScreen(PartsTableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_turn":  # greyed out where passing is not allowed
             return True if self._passable() else None
+        if action == "why_no_pass":
+            return not self._passable()
         if action == "play_instead":
             return self.passing
         if action == "pass_with_chosen":
@@ -131,6 +144,16 @@ class HattrickTableScreen(PartsTableScreen):
             self.submit(PassCard(card if card in can_pass else can_pass[0]))
             return
         self._choose_passing(True)
+
+    def action_why_no_pass(self) -> None:
+        """Say why there is no passing now, on the line a hint's advice takes."""
+        view = self.view
+        if view.to_move != view.seat:
+            reason = _("it is {name}'s turn").format(name=view.players[view.to_move])
+        else:
+            reason = pass_problem(view.trick_cards, view.hand, colour_name)
+        words = _("You cannot pass now: {reason}.").format(reason=reason)
+        self.query_one("#advice", Static).update(Text(words))
 
     def action_pass_with_chosen(self) -> None:
         self.action_choose()

@@ -19,9 +19,11 @@ from ...core.seven_seals import (
     Predict,
     SevenSealsView,
     TakeSaboteur,
+    no_choice_of_victims,
     predict,
     prediction_problem,
     proposed_steals,
+    victim_choices,
 )
 from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
@@ -77,6 +79,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         Binding("right", "count(1)", N_("Fewer/more"), show=False),
         # Translators: a footer key: choose whom to take a seal from.
         Binding("w", "rob_another", N_("Whom")),
+        # Where there is nobody else to choose, w says why.
+        Binding("w", "why_nobody_else", N_("Whom"), show=False),
     ]
     AUTO_FOCUS = None  # the screen's own keys: no widget takes the arrows
 
@@ -116,14 +120,10 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
         """Every way the rules leave to rob the seals of `colour` the supply lacks, for
-        the seals chosen: whom, as sorted seats (the engine's legal predictions say)."""
-        seals = self.chosen_move().seals
-        choices = {
-            tuple(seat for robbed, seat in move.steals if robbed == colour)
-            for move in self.view.legal_moves
-            if isinstance(move, Predict) and move.seals == seals
-        }
-        return sorted(choice for choice in choices if choice)
+        the seals chosen: whom, as sorted seats."""
+        view = self.view
+        choices = victim_choices(view.supply, view.seals, view.seat, self.wanted)
+        return choices.get(colour, [])
 
     def _robbing_colour(self) -> str | None:
         """The colour whose victims `w` changes: the one under the cursor if it has a choice
@@ -285,6 +285,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
             return True if mine and self.view.saboteur_offer is not None else None
         if action == "rob_another":
             return mine and not self.saboteur_chosen and self._robbing_colour() is not None
+        if action == "why_nobody_else":
+            return mine and (self.saboteur_chosen or self._robbing_colour() is None)
         if action == "hint":  # the normal computer player's choice is preselected
             return False
         return super().check_action(action, parameters)
@@ -319,6 +321,16 @@ class SevenSealsPredictionScreen(PrivateScreen):
         later = (choices.index(now) + 1) % len(choices) if now in choices else 0
         self.victims[colour] = choices[later]
         self._draw()
+
+    def action_why_nobody_else(self) -> None:
+        if self.saboteur_chosen:
+            reason = _("you take the saboteur, not seals")
+        else:
+            view = self.view
+            reason = no_choice_of_victims(
+                view.supply, view.seals, view.seat, self.wanted, view.players
+            )
+        self.notify(_("No choice of whom to rob: {reason}.").format(reason=reason), markup=False)
 
     def action_take_seals(self) -> None:
         if self.problem() is not None:  # said on the screen already
