@@ -12,6 +12,7 @@ for Seven Seals' at 3 to 5 players (six-deal games, for more predictions), with 
 and slowest move of each phase (predictions, cards, seals given back).
 
     python benchmarks/bot_speed.py [sticheln|hattrick|seven-seals]    # default: all
+        [--deals N] [--playouts N]    # games of N deals; the strong bot's budget a move
 
 Budgets: iterations/s at least half of ISMCTS' simulations/s; every move under 1 s (in
 each game). The last line printed is JSON.
@@ -19,11 +20,13 @@ each game). The last line printed is JSON.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import math
 import random
 import statistics
-import sys
 import time
+from typing import Any
 
 from report import budget, finish
 
@@ -46,15 +49,22 @@ TABLES = {
 
 
 def strong_moves(
-    players: int, key: str = "sticheln", phases: dict[str, list[float]] | None = None
+    players: int,
+    key: str = "sticheln",
+    phases: dict[str, list[float]] | None = None,
+    options: Any = None,
+    playouts: int | None = None,
 ) -> tuple[list[float], int]:
-    """Seconds of each strong move that had a choice in one game, and the playouts run;
-    `phases` collects them by the game's phase too."""
-    options = TABLES[key][1]
+    """Seconds of each strong move that had a choice in one game (`options`: the game's
+    two-deal ones by default), and the playouts run; `phases` collects them by the game's
+    phase too. `playouts`: the strong bot's budget a move (None: its own)."""
+    options = TABLES[key][1] if options is None else options
     game = game_named(key)([f"P{seat}" for seat in range(players)], options, 0, players)
     bots = [make_bot("strong" if seat == 0 else "normal", seat, key) for seat in range(players)]
     strong = bots[0]
     strong.time_limit = math.inf
+    if playouts is not None:
+        strong.playouts = playouts
     times = []
     while not game.finished:
         seat = game.to_move
@@ -99,9 +109,16 @@ def ismcts_simulations_per_second() -> float | None:
 
 
 def timed_tables(
-    key: str, phases: dict[str, list[float]] | None = None
+    key: str,
+    phases: dict[str, list[float]] | None = None,
+    deals: int | None = None,
+    playouts: int | None = None,
 ) -> tuple[list[float], float]:
-    """Print one line per table size of `key`'s game; its iterations/s, and its slowest move."""
+    """Print one line per table size of `key`'s game; its iterations/s, and its slowest move.
+    `deals` and `playouts` (None: the defaults) as for `strong_moves`."""
+    sizes, options = TABLES[key]
+    if deals is not None:
+        options = dataclasses.replace(options, deals=deals)
     print(f"{key}:")
     print(
         f"{'players':>7} {'moves':>6} {'iterations/s':>13} {'median s':>9} {'p95 s':>6}"
@@ -109,9 +126,9 @@ def timed_tables(
     )
     rates = []
     slowest = 0.0
-    for players in TABLES[key][0]:
-        times, playouts = strong_moves(players, key, phases)
-        rates.append(playouts / sum(times))
+    for players in sizes:
+        times, played = strong_moves(players, key, phases, options, playouts)
+        rates.append(played / sum(times))
         slowest = max(slowest, max(times))
         p95 = statistics.quantiles(times, n=20, method="inclusive")[-1]
         print(
@@ -122,10 +139,19 @@ def timed_tables(
 
 
 def main() -> None:
-    keys = sys.argv[1:] or list(TABLES)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help=f"of {', '.join(TABLES)} (default: all)")
+    parser.add_argument("--deals", type=int, help="deals a game (default: two, six for seals)")
+    parser.add_argument("--playouts", type=int, help="the strong bot's budget a move")
+    args = parser.parse_args()
+    unknown = sorted(set(args.games) - set(TABLES))
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)}")
+    keys = args.games or list(TABLES)
+    sizes = {"deals": args.deals, "playouts": args.playouts}
     rows = []
     if "sticheln" in keys:
-        rates, slowest = timed_tables("sticheln")
+        rates, slowest = timed_tables("sticheln", **sizes)
         baseline = ismcts_simulations_per_second()
         if baseline:
             print(f"OpenSpiel ISMCTS on Hearts: {baseline:,.0f} simulations/s")
@@ -148,7 +174,7 @@ def main() -> None:
             ),
         ]
     if "hattrick" in keys:
-        _, slowest = timed_tables("hattrick")
+        _, slowest = timed_tables("hattrick", **sizes)
         rows.append(
             budget(
                 "hattrick_bot_seconds_per_move",
@@ -161,7 +187,7 @@ def main() -> None:
         )
     if "seven-seals" in keys:
         phases: dict[str, list[float]] = {}
-        _, slowest = timed_tables("seven-seals", phases)
+        _, slowest = timed_tables("seven-seals", phases, **sizes)
         print(f"{'phase':>7} {'moves':>6} {'mean s':>9} {'max s':>6}")
         for phase, times in phases.items():
             print(f"{phase:>7} {len(times):>6} {statistics.mean(times):>9.3f} {max(times):>6.3f}")

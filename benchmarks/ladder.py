@@ -7,7 +7,8 @@ first deals of `sticheln simulate --seed S`. Bots think without a time limit, so
 repeats exactly (the playout budget alone rules).
 
     python benchmarks/ladder.py --game sticheln --tested strong --against frozen \
-        --deals 100 --seed 1 --workers 2 [--preset table-sheet --dark ...] [--players 4]
+        --deals 100 --seed 1 --workers 2 [--preset table-sheet --dark ...] [--players 4] \
+        [--playouts N]
 
 `--tested cheater` (Sticheln only) is the strong search seeing every hand: how far the
 strong bot is from what its search could do with perfect information. `frozen` is the
@@ -94,12 +95,21 @@ class CheaterBot(SeesEveryHand, StrongBot):
     level = "cheater"
 
 
-def player(level: str, seed: int, game: str) -> Bot:
-    """A bot of `level` for `game`, thinking without a time limit."""
+def seat_name(level: str, seat: int) -> str:
+    """A bot's name at the table: the game's own for its levels ("Strong 2"), else the
+    ladder's level's ("Frozen 2")."""
+    return bot_name(level, seat) if level in LEVELS else f"{level.capitalize()} {seat + 1}"
+
+
+def player(level: str, seed: int, game: str, playouts: int | None = None) -> Bot:
+    """A bot of `level` for `game`, thinking without a time limit; a searching one plays
+    out `playouts` deals a move (None: its own budget)."""
     special = {"frozen": FrozenStrongBot, "cheater": CheaterBot}
     bot = special[level](seed) if level in special else make_bot(level, seed, game)
     if isinstance(bot, SamplingBot | FrozenStrongBot):
         bot.time_limit = math.inf
+        if playouts is not None:
+            bot.playouts = playouts
     return bot
 
 
@@ -117,6 +127,7 @@ class Seating:
     seed: int
     first_leader: int
     seat: int
+    playouts: int | None = None  # each searching bot's budget a move (None: its own)
 
 
 @dataclass(frozen=True)
@@ -135,13 +146,20 @@ class Played:
 
 
 def seatings(
-    game: str, options: Any, tested: str, against: str, players: int, seed: int, deals: int
+    game: str,
+    options: Any,
+    tested: str,
+    against: str,
+    players: int,
+    seed: int,
+    deals: int,
+    playouts: int | None = None,
 ) -> list[Seating]:
     """Every game of the ladder: each deal once per seat of the tested bot, a deal's
     rotations together."""
     levels = [tested] + [against] * (players - 1)
     return [
-        Seating(game, options, tested, against, players, group, deal_seed, leader, seat)
+        Seating(game, options, tested, against, players, group, deal_seed, leader, seat, playouts)
         for group, (_, _, deal_seed, leader, _) in enumerate(
             jobs(levels, options, seed, deals, game)
         )
@@ -155,13 +173,16 @@ def play(seating: Seating) -> Played:
     levels = [seating.against] * count
     levels[seating.seat] = seating.tested
     table = game_named(seating.game)(
-        [bot_name(level, seat) for seat, level in enumerate(levels)],
+        [seat_name(level, seat) for seat, level in enumerate(levels)],
         seating.options,
         seating.first_leader,
         seating.seed,
     )
     hands = tuple(tuple(hand) for hand in table.hands)
-    bots = [player(level, seating.seed * count + s, seating.game) for s, level in enumerate(levels)]
+    bots = [
+        player(level, seating.seed * count + s, seating.game, seating.playouts)
+        for s, level in enumerate(levels)
+    ]
     tested: list[float] = []
     others: list[float] = []
     cpu = time.process_time()
@@ -267,6 +288,12 @@ def build_parser() -> Parser:
     parser.add_argument("--players", type=number_from_1_to("players", 8), default=4, metavar="N")
     parser.add_argument("--seed", type=game_seed, default=1, metavar="N")
     parser.add_argument("--workers", type=number_from_1_to("workers", 64), default=2, metavar="N")
+    parser.add_argument(
+        "--playouts",
+        type=number_from_1_to("playouts", 100_000),
+        metavar="N",
+        help="deals each searching bot plays out a move (default: each bot's own budget)",
+    )
     return parser
 
 
@@ -285,7 +312,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     work = seatings(
-        args.game, options, args.tested, args.against, args.players, args.seed, args.deal_count
+        args.game,
+        options,
+        args.tested,
+        args.against,
+        args.players,
+        args.seed,
+        args.deal_count,
+        args.playouts,
     )
     games = run(work, min(args.workers, len(work)))
     figures = summarise(games, game_named(args.game).LOWEST_WINS)

@@ -5,7 +5,7 @@ Each figure comes from a fresh process (its own peak, `ru_maxrss`): the game is 
 Enter throughout) with the strong computer player and six easy ones; the baseline is a
 minimal Textual app (one Static, one Footer) that takes the same number of key presses.
 
-    python benchmarks/memory.py
+    python benchmarks/memory.py [--deals N]    # the game's deals (default: classic's five)
 
 Budget: the game's peak within 1.5x the minimal app's. The last line printed is JSON.
 """
@@ -27,10 +27,12 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-async def play_whole_game() -> int:
-    """One human and bots play a whole game; returns the key presses it took."""
+async def play_whole_game(deals: int | None = None) -> int:
+    """One human and bots play a whole game (of `deals` deals; None: classic's); returns
+    the key presses it took."""
     from sticheln_tui.app import StichelnApp
     from sticheln_tui.bots import Seat
+    from sticheln_tui.core.sticheln import Rules
     from sticheln_tui.key_rhythm import KeyRhythm
     from sticheln_tui.screens.flow import FlowScreen
     from sticheln_tui.screens.handoff import HandoffScreen
@@ -40,7 +42,8 @@ async def play_whole_game() -> int:
     HandoffScreen.HAND_OVER_SECONDS = 0.0
     seats = [Seat("Ann"), Seat("Strong 2", "strong")]
     seats += [Seat(f"Easy {seat + 1}", "easy") for seat in range(2, 8)]
-    app = StichelnApp(players=seats, seed=8)
+    rules = Rules() if deals is None else Rules(deals=deals)
+    app = StichelnApp(players=seats, seed=8, rules=rules)
     app.BOT_PAUSE = 0.0
     presses = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -61,18 +64,21 @@ async def press_minimal_app(presses: int) -> None:
             await pilot.pause()
 
 
-def child(which: str, presses: int) -> None:
+def child(which: str, presses: int, deals: int | None) -> None:
     """Run one side in this process and print its peak (and the presses it took)."""
     if which == "sticheln":
-        presses = asyncio.run(play_whole_game())
+        presses = asyncio.run(play_whole_game(deals))
     else:
         asyncio.run(press_minimal_app(presses))
     print(f"{peak_rss_mb():.2f} {presses}")
 
 
-def measure(which: str, presses: int, env: dict[str, str]) -> tuple[float, int]:
+def measure(
+    which: str, presses: int, env: dict[str, str], deals: int | None = None
+) -> tuple[float, int]:
+    sizes = ["--presses", str(presses)] + ([] if deals is None else ["--deals", str(deals)])
     result = subprocess.run(
-        [sys.executable, __file__, "--child", which, "--presses", str(presses)],
+        [sys.executable, __file__, "--child", which, *sizes],
         env=env,
         check=True,
         capture_output=True,
@@ -86,9 +92,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--child", choices=["sticheln", "minimal"], help=argparse.SUPPRESS)
     parser.add_argument("--presses", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--deals", type=int, help="the game's deals (default: classic's five)")
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.presses)
+        child(args.child, args.presses, args.deals)
         return
     from report import budget, finish
 
@@ -96,7 +103,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as saves:
         env = {**os.environ, SAVES_ENV: saves}
-        ours, presses = measure("sticheln", 0, env)
+        ours, presses = measure("sticheln", 0, env, args.deals)
         baseline, _ = measure("minimal", presses, env)
     print(f"8-player game with the strong bot: {presses} key presses, peak {ours:.1f} MB")
     print(f"minimal app, as many presses: peak {baseline:.1f} MB")

@@ -7,7 +7,7 @@ from the key press to the first frame the screen composes after the card is on t
 table. The baseline, in the same run: a minimal Textual app whose key press updates a
 Static, timed the same way.
 
-    python benchmarks/responsiveness.py [--games N]
+    python benchmarks/responsiveness.py [--games N] [--deals N]
 
 Budget: our p95 within 2x the minimal app's p95. The last line printed is JSON.
 """
@@ -27,6 +27,7 @@ from textual.app import App
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
+from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.flow import FlowScreen
@@ -60,9 +61,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[round(share * (len(ordered) - 1))]
 
 
-async def game_latencies(seed: int) -> list[float]:
+async def game_latencies(seed: int, rules: Rules) -> list[float]:
     seats = [Seat("Ann"), Seat("Easy 2", "easy"), Seat("Easy 3", "easy"), Seat("Easy 4", "easy")]
-    app = StichelnApp(players=seats, seed=seed)
+    app = StichelnApp(players=seats, seed=seed, rules=rules)
     app.BOT_PAUSE = 0.0
     results = []
     async with app.run_test(size=SIZE) as pilot:
@@ -99,6 +100,7 @@ async def minimal_latencies(presses: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="whole games to play")
+    parser.add_argument("--deals", type=int, default=5, help="deals a game (default: 5)")
     args = parser.parse_args()
     FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
     KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
@@ -108,7 +110,7 @@ def main() -> None:
         ours: list[float] = []
         baseline: list[float] = []
         for seed in range(args.games):  # each game, then as many presses of the baseline
-            played = asyncio.run(game_latencies(seed))
+            played = asyncio.run(game_latencies(seed, Rules(deals=args.deals)))
             ours += played
             baseline += asyncio.run(minimal_latencies(len(played)))
     for name, values in (("Sticheln, a card played", ours), ("minimal app", baseline)):

@@ -3,11 +3,13 @@
 deals: about twelve minutes; Seven Seals' four: about twelve too). Prints how many
 presses it took.
 
-Run from the project root: python scripts/enter_only.py [hattrick|seven-seals]
+Run from the project root: python scripts/enter_only.py [hattrick|seven-seals] [--most N]
+(`--most N`: stop after N presses, game over or not: a run that only checks it starts).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -21,13 +23,19 @@ from test_enter_only import enter_until_game_over  # noqa: E402
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", choices=["hattrick", "seven-seals"], default="hattrick")
+    parser.add_argument("--most", type=int, metavar="N", help="stop after N presses of Enter")
+    args = parser.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as saves:
-        game_key = sys.argv[1] if len(sys.argv) > 1 else "hattrick"
-        presses, game = enter_until_game_over(Path(saves), game_key, "--seed", "7", timeout=3600)
+        presses, game = enter_until_game_over(
+            Path(saves), args.game, "--seed", "7", timeout=3600, most=args.most
+        )
     minutes = (time.monotonic() - started) / 60
+    ended = "Game over after" if game.finished else "Stopped before game over, after"
     print(
-        f"Game over after {presses} presses of Enter ({len(game.moves)} moves, "
+        f"{ended} {presses} presses of Enter ({len(game.moves)} moves, "
         f"{len(game.results)} deals, totals {game.totals}) in {minutes:.1f} min"
     )
 

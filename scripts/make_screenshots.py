@@ -1,11 +1,13 @@
 """Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
 
-Run from the project root: python scripts/make_screenshots.py [GROUP ...]; with groups
-(sticheln, hattrick, seven-seals, first, statistics), only those screenshots are made.
+Run from the project root: python scripts/make_screenshots.py [GROUP ...] [--out DIR];
+with groups (sticheln, hattrick, seven-seals, first, statistics), only those screenshots
+are made; with `--out`, they go to DIR instead of screenshots/.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -47,7 +49,7 @@ FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
 KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
 HandoffScreen.HAND_OVER_SECONDS = 0.0
 StichelnApp.BOT_PAUSE = 0.0
-OUT = Path(__file__).resolve().parent.parent / "screenshots"
+OUT = Path(__file__).resolve().parent.parent / "screenshots"  # --out changes it
 SIZE = (100, 32)
 ROOMY_SIZE = (120, 40)  # a big terminal: the tables as they use its room
 LARGE_SIZE = (160, 50)  # a large terminal: the hand's cards tall too
@@ -80,8 +82,9 @@ async def first_screen_ready(app, pilot) -> None:
 
 async def shoot(app, pilot, name: str) -> None:
     await pilot.pause()
-    app.save_screenshot(str(OUT / f"{name}.svg"))
-    print(f"screenshots/{name}.svg")
+    path = OUT / f"{name}.svg"
+    app.save_screenshot(str(path))
+    print(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
 
 
 async def main(groups: list[str]) -> None:
@@ -608,7 +611,12 @@ GROUPS = {
 }
 
 if __name__ == "__main__":
-    unknown = set(sys.argv[1:]) - set(GROUPS)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("groups", nargs="*", help=f"of {', '.join(GROUPS)} (default: all)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the SVGs go")
+    args = parser.parse_args()
+    unknown = set(args.groups) - set(GROUPS)
     if unknown:
-        sys.exit(f"no such group: {', '.join(sorted(unknown))} (groups: {', '.join(GROUPS)})")
-    asyncio.run(main(sys.argv[1:]))
+        parser.error(f"no such group: {', '.join(sorted(unknown))} (groups: {', '.join(GROUPS)})")
+    OUT = args.out
+    asyncio.run(main(args.groups))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 # The property test's books, and the checkout's engine rather than an installed copy.
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "unit")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "unit")]
 
 from test_seven_seals_properties import (  # noqa: E402
     NAMES,

@@ -304,7 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--first",
         metavar=_("NAME"),
-        help=_("the player who leads the first trick (the youngest); default: the first name"),
+        help=_(
+            "the player who begins: leads the first trick (the youngest), or in Seven Seals "
+            "deals first; default: the first name"
+        ),
     )
     parser.add_argument(
         "--seed",
@@ -556,7 +559,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _goodbye(app)
     game = getattr(args, "game", DEFAULT_GAME)
     seats = args.players
-    first_leader = 0
+    beginner = 0  # the seat --first names; the first name by default
     if args.first is not None:
         if seats is None:
             parser.error(_("--first needs --players"))
@@ -565,13 +568,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(
                 _("--first {name} is not one of the players").format(name=repr(args.first))
             )
-        first_leader = folded.index(args.first.strip().casefold())
+        beginner = folded.index(args.first.strip().casefold())
+    first_leader = 0
     try:
         options = options_from(game, args)
         if seats is not None:  # the game itself checks its table: names, count, options
             from .core.games import game_named
 
-            game_named(game)([seat.name for seat in seats], options, first_leader, args.seed)
+            kind = game_named(game)
+            first_leader = kind.first_leader_of(beginner, len(seats))
+            kind([seat.name for seat in seats], options, first_leader, args.seed)
     except ValueError as error:
         parser.error(str(error))
 

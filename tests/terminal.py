@@ -66,11 +66,18 @@ def wait_for(condition, timeout: float = 30.0) -> None:
 PRESS_EVERY = 1.2
 
 
-def press_until(terminal: Terminal, condition, key: bytes = b"\r", timeout: float = 40.0) -> int:
-    """Press `key` at a person's pace until `condition()` holds; returns how many presses."""
+def press_until(
+    terminal: Terminal,
+    condition,
+    key: bytes = b"\r",
+    timeout: float = 40.0,
+    most: int | None = None,
+) -> int:
+    """Press `key` at a person's pace until `condition()` holds (or `most` presses are
+    made); returns how many presses."""
     deadline = time.monotonic() + timeout
     presses = 0
-    while not condition():
+    while not condition() and presses != most:
         assert time.monotonic() < deadline, "timed out"
         terminal.press(key)
         presses += 1

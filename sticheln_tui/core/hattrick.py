@@ -118,21 +118,22 @@ def takers(trick: Sequence[Card]) -> dict[str, int]:
 def next_leader(trick: Sequence[Card]) -> int:
     """The index of the card whose player leads the next trick (RULES.md 3).
 
-    The taker whose card is higher leads. Equal taking cards are settled by the highest
-    other card of the trick that no other card equals, going down card by card; if none
-    settles it, by colour: red, then blue, then green.
+    The taker whose card is higher leads. Equal taking cards are settled by the
+    next-highest card of the trick, whoever played it; if two cards share that value, or
+    no other card was played, by the taking cards' colour: red, then blue, then green.
+    The rule looks no further down the trick.
     """
     if not trick:
         raise ValueError("an empty trick has no next leader")
     taking = sorted(takers(trick).values(), key=lambda index: -trick[index].value)
     if len(taking) == 1 or trick[taking[0]].value != trick[taking[1]].value:
         return taking[0]
-    rest = Counter(card.value for index, card in enumerate(trick) if index not in taking)
-    for value in sorted(rest, reverse=True):
-        if rest[value] == 1:
-            return next(
-                i for i, card in enumerate(trick) if card.value == value and i not in taking
-            )
+    rest = [index for index in range(len(trick)) if index not in taking]
+    if rest:
+        top = max(trick[index].value for index in rest)
+        highest = [index for index in rest if trick[index].value == top]
+        if len(highest) == 1:
+            return highest[0]
     return min(taking, key=lambda index: COLOURS.index(trick[index].colour))
 
 

@@ -410,6 +410,12 @@ class SevenSealsGame(TableGame):
     OPTIONS = SevenSealsOptions
     LOWEST_WINS = True  # penalty points
 
+    @classmethod
+    def first_leader_of(cls, chosen: int, players: int) -> int:
+        """The chosen player deals first (RULES.md 4.2): the seat on their left predicts
+        and leads first."""
+        return (chosen + 1) % players
+
     def _check_table(self, players: int, options: SevenSealsOptions) -> None:
         check_players(players)
 

@@ -146,6 +146,12 @@ class TableGame:
 
     # -- hooks --------------------------------------------------------------------
 
+    @classmethod
+    def first_leader_of(cls, chosen: int, players: int) -> int:
+        """The game's first leader when the setup (its form or `--first`) chose the seat
+        `chosen` of `players`: in most games the chosen player ("the youngest") leads."""
+        return chosen
+
     def _check_table(self, players: int, options: Any) -> None:
         """Raise ValueError with a player-facing reason if this table cannot play."""
         raise NotImplementedError

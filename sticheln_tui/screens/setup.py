@@ -22,6 +22,7 @@ from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core import hattrick, seven_seals
 from ..core.catalogue import TITLES
 from ..core.game import seed_problem
+from ..core.games import GAMES
 from ..core.hattrick import HattrickOptions
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.option_table import SABOTEUR_VARIANTS
@@ -249,8 +250,11 @@ class SetupScreen(KeyGuardedScreen):
         return [Seat(name, self._level(seat)) for seat, name in enumerate(self.names())]
 
     def _leader_options(self, count: int, names: list[str] | None = None) -> list:
+        """Each player by name; the value is the game's first leader if they are chosen
+        (in Seven Seals the form names the first dealer, whose left-hand seat leads)."""
         names = names or [default_name(seat) for seat in range(count)]
-        return [(name, seat) for seat, name in enumerate(names)]
+        first_leader_of = GAMES[self.GAME].first_leader_of
+        return [(name, first_leader_of(seat, count)) for seat, name in enumerate(names)]
 
     def _show_name_inputs(self, count: int) -> None:
         for seat in range(self.MAX_PLAYERS):
@@ -523,11 +527,6 @@ class SevenSealsSetupScreen(SetupScreen):
     ) -> None:
         super().__init__(seed, table, leader)
         self.options = options or SevenSealsOptions()
-
-    def _leader_options(self, count: int, names: list[str] | None = None) -> list:
-        """The form names the first dealer (RULES.md 4.2); its value is the seat on the
-        dealer's left, who predicts and leads first: the game's first leader."""
-        return [(name, (seat + 1) % count) for name, seat in super()._leader_options(count, names)]
 
     def compose_options(self, count: int) -> Iterable[Widget]:
         deals = self.options.deals or ONE_PER_PLAYER

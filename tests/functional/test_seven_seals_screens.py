@@ -118,10 +118,26 @@ async def test_enter_alone_accepts_the_proposal():
         async with on_screen(SevenSealsPredictionScreen(view)) as (_, pilot, moves):
             await pilot.press("enter")
             await pilot.pause()
-            assert [(m.seat, m.move) for m in moves.chosen] == [(view.seat, proposal(view))]
+            assert [(m.seat, m.move) for m in moves.chosen] == [(view.seat, proposal(view).move)]
         kinds.add(type(moves.chosen[0].move))
         game.apply(moves.chosen[0].move)
     assert Predict in kinds
+
+
+async def test_a_proposed_saboteur_says_why_and_a_good_hand_is_proposed_its_seals():
+    game = predicted()  # Ann's hand is poor for predicting
+    async with on_screen(SevenSealsPredictionScreen(mover_view(game))) as (app, _, _):
+        assert app.screen.saboteur_chosen
+        assert (
+            "Proposed: the saboteur, as your tricks are hard to foresee: your seals would "
+            "likely cost about 5 points, the saboteur 4 at most. Enter takes it"
+        ) in flat(app)
+    game.apply(predict({"red": 1}))  # Bob's hand suggests seals
+    view = mover_view(game)
+    async with on_screen(SevenSealsPredictionScreen(view)) as (app, _, _):
+        assert not app.screen.saboteur_chosen and view.saboteur_offer is not None
+        assert app.screen.chosen_move() == proposal(view).move
+        assert "win exactly that many of each colour" in flat(app)
 
 
 async def test_a_steal_says_whom_it_robs_and_w_robs_another():
@@ -503,14 +519,21 @@ async def test_the_prediction_and_the_table_speak_german_and_fit():
     """In German at 80x24, long names: the prediction's lines and the table's trick are
     German and whole, every card shows."""
     i18n.use("de")
-    game = SevenSealsGame(LONG_NAMES[:5], seed=5)
-    game.apply(predict({"red": SEALS["red"]}))
-    view = mover_view(game)
-    async with on_screen(SevenSealsPredictionScreen(view)) as (app, *_):
-        text = screen_text(app)
-        assert "Deine Hand und die Siegel, die du nimmst" in text
-        assert "Vorschlag: der Saboteur. Enter nimmt ihn; ←→: lieber Siegel." in text
-        assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)
+    proposed = {  # by seed: the saboteur, then seals; the table follows the last game
+        4: "Vorschlag: der Saboteur, denn deine Stiche sind schwer vorherzusagen: deine Siegel "
+        "würden dich wohl etwa 5 Punkte kosten, der Saboteur höchstens 4. Enter nimmt ihn; "
+        "←→: lieber Siegel.",
+        5: "Du nimmst rot 1, grün 1, lila 1: mach genau so viele je Farbe, 3 Stiche insgesamt.",
+    }
+    for seed, line in proposed.items():
+        game = SevenSealsGame(LONG_NAMES[:5], seed=seed)
+        game.apply(predict({"red": SEALS["red"]}))
+        view = mover_view(game)
+        async with on_screen(SevenSealsPredictionScreen(view)) as (app, *_):
+            text = screen_text(app)
+            assert "Deine Hand und die Siegel, die du nimmst" in text
+            assert line in " ".join(text.split())
+            assert sorted(cards_on_screen(text, view.hand)) == sorted(view.hand)
     while game.phase != Phase.PLAY or len(game.view(None).trick) != 4:
         game.apply(game.legal_moves()[-1])
     view = mover_view(game)

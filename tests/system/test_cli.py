@@ -37,6 +37,7 @@ def test_help_explains_every_option():
     words = " ".join(result.stdout.split())  # as the terminal's width wrapped them
     assert "the game to play: sticheln, hattrick, seven-seals; default: sticheln" in words
     assert "Play Sticheln, Hattrick or Seven Seals" in words
+    assert "leads the first trick (the youngest), or in Seven Seals deals first" in words
 
 
 @pytest.mark.parametrize(
@@ -188,7 +189,33 @@ def test_a_seven_seals_table_reaches_the_app_with_its_variants(monkeypatch, args
     started = started_with(monkeypatch, ["--game", "seven-seals", *players, *args])
     assert started["game"] == "seven-seals" and started["rules"] == options
     assert [seat.level for seat in started["players"]] == [None, "normal", None]
-    assert started["first_leader"] == 2
+    assert started["first_leader"] == 0  # Cid deals: Ann, on Cid's left, leads
+
+
+@pytest.mark.parametrize(
+    ("args", "begins"),
+    [
+        (["--players", "Ann,Bob,Cid"], lambda game: game.leader),  # leads the first trick
+        (["--preset", "table-sheet", "--players", "Ann,Bob,Cid"], lambda game: game.dealer),
+        (["--game", "hattrick", "--players", "Ann,Bob,Cid,Dee"], lambda game: game.to_move),
+        (["--game", "seven-seals", "--players", "Ann,Bob,Cid"], lambda game: game.dealer),
+    ],
+)
+def test_first_names_who_begins_as_the_setup_form_does(monkeypatch, args, begins):
+    """Sticheln's and Hattrick's chosen player leads first (under the table sheet the
+    dealer leads, so they deal too); Seven Seals' deals first (RULES.md 4.2), as the form's
+    "First dealer" says. Without --first, the first name begins."""
+    from sticheln_tui.core.games import GAMES
+    from sticheln_tui.screens.setup import SETUP_FORMS
+
+    for first, seat in ([], 0), (["--first", "bob"], 1):
+        started = started_with(monkeypatch, [*args, *first])
+        kind = GAMES[started["game"]]
+        names = [seat.name for seat in started["players"]]
+        game = kind(names, started["rules"], started["first_leader"], 1)
+        assert begins(game) == seat
+        form = SETUP_FORMS[kind.GAME]()
+        assert (names[seat], started["first_leader"]) in form._leader_options(len(names), names)
 
 
 def test_simulate_takes_the_seven_seals_variants_through_the_same_function():

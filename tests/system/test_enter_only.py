@@ -38,10 +38,12 @@ def saved_game(saves: Path):
         return None
 
 
-def enter_until_game_over(saves: Path, game: str, *more: str, timeout: float) -> tuple[int, object]:
+def enter_until_game_over(
+    saves: Path, game: str, *more: str, timeout: float, most: int | None = None
+) -> tuple[int, object]:
     """Start the new user's `game` for four (`more`: further arguments) and press Enter
-    until the final scoreboard is up (within `timeout` seconds); returns the presses and
-    the saved game. Then quits (q, y)."""
+    until the final scoreboard is up (within `timeout` seconds; or until `most` presses
+    are made); returns the presses and the saved game. Then quits (q, y)."""
     terminal = Terminal(saves, "--game", game, *PLAYERS, *more)
     try:
         wait_for(lambda: saved_game(saves) is not None)
@@ -50,7 +52,7 @@ def enter_until_game_over(saves: Path, game: str, *more: str, timeout: float) ->
             game = saved_game(saves)
             return game is not None and game.finished and b"Game over" in terminal.output
 
-        presses = press_until(terminal, over, timeout=timeout)
+        presses = press_until(terminal, over, timeout=timeout, most=most)
         terminal.press(b"q")
         time.sleep(PRESS_EVERY)
         terminal.press(b"y")

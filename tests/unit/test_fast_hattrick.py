@@ -16,12 +16,17 @@ from sticheln_tui.bots.base import Advice
 from sticheln_tui.bots.hattrick import StrongBot, thumb
 from sticheln_tui.bots.hattrick.players import known_deal
 from sticheln_tui.bots.hattrick.world import Deal, sample_deal
+from sticheln_tui.core.cards import Card
 from sticheln_tui.core.hattrick import (
+    COLOURS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     HattrickGame,
     HattrickOptions,
     PassCard,
+    next_leader,
+    passable,
+    playable,
 )
 from sticheln_tui.fast import hattrick as fast
 from sticheln_tui.fast.hattrick import FastDeal, FastHattrickGame, tables
@@ -120,6 +125,47 @@ def test_random_play_keeps_the_engine_moves_takers_and_scores(players, seed):
     assert twin.results == [[score.total for score in result.scores] for result in game.results]
     assert twin.totals == list(game.totals)
     assert twin.legal_moves() == []
+
+
+@st.composite
+def tied_tricks(draw) -> tuple[int, int, list[tuple[Card, bool]]]:
+    """A table size, the leading seat and a complete legal trick as (card, passed) turns,
+    whose two taking cards are mostly equal and whose other cards often tie."""
+    players = draw(st.integers(MIN_PLAYERS, MAX_PLAYERS))
+    first, second, third = draw(st.permutations(COLOURS))
+    top = draw(st.integers(2, 20))
+    tops = {first: top, second: draw(st.sampled_from([top, top, draw(st.integers(2, 20))]))}
+    below = st.tuples(st.sampled_from([first, second]), st.integers(1, min(tops.values()) - 1))
+    played = draw(st.integers(2, players))
+    rest = draw(st.lists(below, max_size=played - 2, unique=True))
+    cards = [Card(colour, value) for colour, value in (*tops.items(), *rest)]
+    turns = [(card, False) for card in draw(st.permutations(cards))]
+    both = 1 + next(i for i, (card, _) in enumerate(turns) if card.colour != turns[0][0].colour)
+    for value in range(1, players - len(turns) + 1):
+        turns.insert(draw(st.integers(both, len(turns))), (Card(third, value), True))
+    return players, draw(st.integers(0, players - 1)), turns
+
+
+@SETTINGS
+@given(tied_tricks())
+def test_the_fast_deal_gives_the_lead_as_the_rules_do(trick):
+    players, leader, turns = trick
+    seats = [(leader + turn) % players for turn in range(players)]
+    hands = [[] for _ in range(players)]
+    for seat, (card, _) in zip(seats, turns, strict=True):
+        hands[seat].append(card)
+    table = tables(players)
+    empty = [[] for _ in range(players)]
+    deal = FastDeal.of(table, hands, empty, empty, [], leader)
+    played: list[Card] = []
+    for seat, (card, passed) in zip(seats, turns, strict=True):
+        assert deal.to_move == seat
+        assert card in (passable if passed else playable)(played, [card])
+        deal.apply(table.move_of(card, passed))
+        if not passed:
+            played.append(card)
+    played_by = [seat for seat, (_, passed) in zip(seats, turns, strict=True) if not passed]
+    assert deal.to_move == played_by[next_leader(played)]
 
 
 def test_a_clone_goes_on_alike_and_apart():

@@ -45,8 +45,8 @@ def expected_moves(trick_cards: list[Card], hand: list[Card]) -> set:
 
 
 def expected_leader(cards: list[Card]) -> int:
-    """RULES.md 3, written out: the higher taking card; on a tie, the highest card below
-    that no other card equals; failing that, red, then blue, then green."""
+    """RULES.md 3, written out: the higher taking card; on a tie, the highest other card
+    if no card equals it; failing that, red, then blue, then green."""
     tops = {}
     for index, card in enumerate(cards):
         if card.colour not in tops or card.value > cards[tops[card.colour]].value:
@@ -54,11 +54,11 @@ def expected_leader(cards: list[Card]) -> int:
     ranked = sorted(tops.values(), key=lambda i: cards[i].value, reverse=True)
     if len(ranked) == 1 or cards[ranked[0]].value > cards[ranked[1]].value:
         return ranked[0]
-    others = [i for i in range(len(cards)) if i not in ranked]
-    for value in sorted({cards[i].value for i in others}, reverse=True):
-        holders = [i for i in others if cards[i].value == value]
-        if len(holders) == 1:
-            return holders[0]
+    others = sorted(
+        (i for i in range(len(cards)) if i not in ranked), key=lambda i: -cards[i].value
+    )
+    if others and (len(others) == 1 or cards[others[0]].value > cards[others[1]].value):
+        return others[0]
     return min(ranked, key=lambda i: COLOUR_ORDER.index(cards[i].colour))
 
 

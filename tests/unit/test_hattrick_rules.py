@@ -119,9 +119,12 @@ def test_equal_takers_and_two_passes_colour_decides():
     assert next_leader([green(10), blue(10)]) == 1  # blue before green
 
 
-def test_ties_further_down_are_skipped_card_by_card():
-    assert next_leader([red(10), blue(10), red(6), blue(6), red(3), blue(5)]) == 5
-    assert next_leader([green(10), blue(10), green(6), blue(6)]) == 1
+def test_a_tie_of_the_next_cards_goes_to_colour_at_once():
+    # 5 players, A red 10, B blue 10, C red 4, D blue 4, E red 2: still A (the tie of the
+    # 4s goes to colour at once; E's red 2 does not count).
+    assert next_leader([red(10), blue(10), red(4), blue(4), red(2)]) == 0
+    assert next_leader([red(10), blue(10), red(6), blue(6), red(3), blue(5)]) == 0
+    assert next_leader([green(10), blue(10), green(6), blue(6), green(5)]) == 1
 
 
 def test_an_empty_trick_has_no_leader():

@@ -38,9 +38,6 @@ from .thumb import (
 )
 from .world import Deal, fitted_prediction, outside_bits, predict_out, sample_deal
 
-# Black seals the others take in a deal with a saboteur at the table, on average: what
-# the saboteur expects to earn back of its price.
-EXPECTED_BLACKS = 2.0
 # A prediction costs this much more than its estimate on average: the hand's tricks are
 # never quite what they look like.
 PREDICTION_SLACK = 1.5
@@ -144,15 +141,20 @@ class NormalBot(SevenSealsBot):
         players = len(view.players)
         wins = expected_wins(view.hand, outside_bits(view), players)
         move = fitted(view, predicted_seals(wins))
-        expected = estimated_penalty(move.wanted, wins) + PREDICTION_SLACK
+        points = round(estimated_penalty(move.wanted, wins) + PREDICTION_SLACK)
         offer = view.saboteur_offer
-        if offer is not None and offer - EXPECTED_BLACKS < expected:
+        # The saboteur only for a hand poor for predicting: one whose seals look like
+        # costing more than the saboteur's whole price, what it costs if nobody takes a
+        # black seal. Less the blacks the others usually take, the saboteur would be the
+        # cheaper choice for almost every hand, and a player who takes the proposal would
+        # never predict, which is the game.
+        if offer is not None and points > offer:
             return Advice(
                 TakeSaboteur(),
                 _(
-                    "your tricks are hard to foresee (about {points} points); "
-                    "the saboteur costs {price} less the black seals the others take"
-                ).format(points=f"{expected:.0f}", price=offer),
+                    "your tricks are hard to foresee: your seals would likely cost about "
+                    "{points} points, the saboteur {price} at most"
+                ).format(points=points, price=offer),
             )
         return Advice(
             move, _("your cards look like {tricks}").format(tricks=tricks_text(move.wanted))

@@ -55,9 +55,9 @@ def hattrick_rules() -> str:
         ),
         _(
             "**Who leads next.** Of the two taking cards, the player of the higher one leads. "
-            "If they are equal, the next-highest card of the trick decides (going on down the "
-            "trick while cards tie), whoever played it; if nothing decides, red's taker leads "
-            "before blue's, and blue's before green's."
+            "If they are equal, the next-highest card of the trick decides, whoever played it. "
+            "If two cards share that value, or no other card was played, red's taker leads "
+            "before blue's, and blue's before green's: the rule looks no further down."
         ),
         _(
             "**The end of a deal.** Play stops when everybody has one card left: that card is "

@@ -90,7 +90,9 @@ class SevenSealsPredictionScreen(PrivateScreen):
         self.wanted = dict.fromkeys(COLOURS, 0)
         self.victims: dict[str, tuple[int, ...]] = {}  # by colour, whom its steals rob
         self.saboteur_chosen = False  # Enter takes the saboteur (the proposal was that)
-        self._take(proposal(view))
+        proposed = proposal(view)
+        self.proposal_reason = proposed.reason  # the normal bot's, said with the proposal
+        self._take(proposed.move)
 
     def _take(self, move: Predict | TakeSaboteur) -> None:
         """Preselect `move`."""
@@ -212,7 +214,11 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def _choice_line(self) -> Text:
         if self.saboteur_chosen:  # its price: on the saboteur's line below
-            proposed = _("Proposed: the saboteur. Enter takes it; ←→: seals instead.")
+            # Translators: {reason} is a clause, e.g. "your tricks are hard to foresee: your
+            # seals would likely cost about 5 points, the saboteur 4 at most".
+            proposed = _(
+                "Proposed: the saboteur, as {reason}. Enter takes it; ←→: seals instead."
+            ).format(reason=self.proposal_reason)
             return Text(proposed, style="bold")
         total = sum(self.wanted.values())
         if not total:
