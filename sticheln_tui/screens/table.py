@@ -228,6 +228,9 @@ class TableScreen(PrivateScreen):
         """The same seat's table a move later, updated in place: much quicker than a new
         screen, so a card played shows at once."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
+        if not self.is_mounted:  # put up, not yet put together: it is drawn from this view
+            self.view = view
+            return
         self.restart(view)
         self._update_texts()
         self.query_one("#trick", Static).border_title = self.trick_title()

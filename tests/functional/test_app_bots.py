@@ -14,10 +14,12 @@ from sticheln_tui.bots import NormalBot, Seat
 from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.bots.seven_seals import players as seven_seals_bots
 from sticheln_tui.core.game import Game, PlayCard
+from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.seven_seals import SevenSealsGame
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.hattrick import HattrickTableScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.widgets.cards import card_label
@@ -359,10 +361,27 @@ async def test_a_second_bot_answer_to_one_position_is_refused(monkeypatch):
     """Were the hand-off's keys not held, Bob's Enter would set a second worker on the
     bot's move; the flow takes the first answer only, and the game goes on."""
     monkeypatch.setattr(StichelnApp, "_hold_keys", lambda app, screen: None)
-    async with bot_predicting_behind_bobs_hand_off(monkeypatch) as (app, pilot, clock, watch, go):
+    async with bot_predicting_behind_bobs_hand_off(monkeypatch) as (app, pilot, clock, _, go):
         moves = len(app.game.moves)
         await deliberate(pilot, clock, "enter")  # taken: a second worker starts
         go.set()
         await settle(pilot)
         assert len(app.game.moves) == moves + 1 and app.game.to_move == 2
         assert app.screen.view.seat == 2 and app.return_code is None  # Bob's, taken
+
+
+async def test_a_bots_card_landing_before_the_table_is_drawn_is_drawn_with_it():
+    """A bot's card can come (hurried, on a busy machine) between the table being put up
+    and being put together: updated in place then, the app died looking for its hand."""
+    game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], seed=5)
+    while game.to_move != 1:
+        game.apply(game.legal_moves()[0])
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = HattrickTableScreen(game.view(0))  # Ann watches Bob
+        app.push_screen(table)
+        game.apply(game.legal_moves()[0])  # Bob's card, before the table is drawn
+        table.show(game.view(0))
+        await pilot.pause()
+        assert table.view.trick == game.view(0).trick
+        assert str(table.query_one("#trick").render()) != ""
