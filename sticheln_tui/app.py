@@ -530,14 +530,11 @@ class StichelnApp(WorkaroundApp):
         shown = self._flow_screen
         cursor = self.flow.card_taken_back
         table = self._screens.table
-        if type(shown) is table and shown.view.seat == view.seat:
-            if view.phase in self._screens.table_phases:
-                shown.show(view)
-                return
-        if view.phase not in self._screens.table_phases:
-            screen = self._screens.choice(view, cursor)
-        else:
-            screen = table(view, cursor)
+        on_the_table = view.phase in self._screens.table_phases
+        if on_the_table and type(shown) is table and shown.view.seat == view.seat:
+            shown.show(view)
+            return
+        screen = table(view, cursor) if on_the_table else self._screens.choice(view, cursor)
         # A hand that was not on screen a moment ago (a hand-off, the scores, the reveal
         # before it) is looked at before it is played.
         screen.first_look = not (isinstance(shown, PrivateScreen) and shown.view.seat == view.seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+
 from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
 
 from sticheln_tui.app import StichelnApp
