@@ -535,9 +535,9 @@ class StichelnApp(WorkaroundApp):
             shown.show(view)
             return
         screen = table(view, cursor) if on_the_table else self._screens.choice(view, cursor)
-        # A hand that was not on screen a moment ago (a hand-off, the scores, the reveal
-        # before it) is looked at before it is played.
-        screen.first_look = not (isinstance(shown, PrivateScreen) and shown.view.seat == view.seat)
+        # A seat's screen put up anew (after a hand-off, the scores, or another choice of
+        # the seat's) is looked at before a move counts.
+        screen.first_look = True
         self._show(screen)
 
     def _hand_off(self, seat: int) -> None:
@@ -667,8 +667,8 @@ class StichelnApp(WorkaroundApp):
         while not isinstance(self.screen, FlowScreen) or self._redrawing:
             self._screen_changed.clear()
             await self._screen_changed.wait()
-        self._hold_keys(None)
-        if self.flow.bot_played(seat, move, position):
+        if self.flow.bot_played(seat, move, position):  # a stale answer leaves the hold
+            self._hold_keys(None)
             self._show_next()
 
     def _bot_choice(self, seat: int, view: SeatView) -> Move:

@@ -20,6 +20,11 @@ class KeyGuardedScreen(Screen):
     def on_mount(self) -> None:
         self.guard_keys()
 
+    def on_screen_resume(self) -> None:
+        # Uncovered (a dialog, the help, a request to enlarge the terminal gone): keys
+        # held or mashed meanwhile do not act on what shows again.
+        self.guard_keys()
+
     def on_mouse_down(self, event: events.MouseDown) -> None:
         # Timed as it reaches the screen, before the click it starts is acted on.
         self.app.key_rhythm.click(time.monotonic())
@@ -71,8 +76,10 @@ class FlowScreen(KeyGuardedScreen):
     def fit(self) -> None:
         """Redraw what depends on the terminal's size: its width, or `roomy`."""
 
-    def guard_keys(self) -> None:
-        super().guard_keys()
+    def show_anew(self) -> None:
+        """The screen shows the game a move later: keys wait a moment again, as on a new
+        screen, and the game may be asked to move on once more."""
+        self.guard_keys()
         self._moved_on = False
 
     def move_on(self, message: Message) -> None:

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from .. import persistence
@@ -53,6 +54,7 @@ class OpenElsewhereScreen(Screen):
         super().__init__()
         self.entry = entry
         self._taken_up = False
+        self._lock_watch: Timer | None = None
 
     def compose(self) -> ComposeResult:
         record = self.entry.record
@@ -81,7 +83,8 @@ class OpenElsewhereScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("Button").focus()
-        self.set_interval(self.CHECK_SECONDS, self._watch_lock)
+        if self._lock_watch is None:  # mounted again by a change of language: one watch
+            self._lock_watch = self.set_interval(self.CHECK_SECONDS, self._watch_lock)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"look": self.action_look, "try-again": self.action_try_again}
@@ -135,6 +138,7 @@ class SaveLookScreen(Screen[bool]):
         self.path = entry.path
         self.record = entry.record
         self._modified = entry.modified
+        self._following: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="look-title", classes="status")
@@ -144,7 +148,8 @@ class SaveLookScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self._show(self.record)
-        self.set_interval(self.REFRESH_SECONDS, self._follow)
+        if self._following is None:  # mounted again by a change of language: one timer
+            self._following = self.set_interval(self.REFRESH_SECONDS, self._follow)
 
     def _follow(self) -> None:
         """Show the moves the other window has saved since; go back once it has let go."""

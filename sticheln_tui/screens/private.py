@@ -67,7 +67,7 @@ class PrivateScreen(FlowScreen):
         screen, and the next move may be submitted."""
         self.view = view
         self.first_look = False
-        self.guard_keys()
+        self.show_anew()
         self.refresh_bindings()
 
     def legal_cards(self) -> set[Card]:

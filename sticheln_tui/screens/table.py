@@ -226,16 +226,26 @@ class TableScreen(PrivateScreen):
 
     def show(self, view: AnyView) -> None:
         """The same seat's table a move later, updated in place: much quicker than a new
-        screen, so a card played shows at once."""
+        screen, so a card played shows at once. A table put up but not yet mounted (a
+        bot's card can land meanwhile) takes the view now and draws it on mounting."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
-        if not self.is_mounted:  # put up, not yet put together: it is drawn from this view
+        if not self.is_attached or self not in self.app.screen_stack:
+            return  # being taken down: replaced, or the app is ending
+        if not self.is_mounted:
             self.view = view
             return
         self.restart(view)
         self._update_texts()
+        self._draw_view()
+        update_text(self.query_one("#advice", Static), Text())
+
+    def on_mount(self) -> None:
+        self._draw_view()  # the view may have moved on since the widgets were made
+
+    def _draw_view(self) -> None:
+        """The trick's title, the hand and the hint under it, for this screen's view."""
         self.query_one("#trick", Static).border_title = self.trick_title()
         self.update_hand()
-        update_text(self.query_one("#advice", Static), Text())
         self._show_hint(self.query_one(Hand).focused_card)
 
     def _hand_lines(self, tall: bool, width: int) -> int:

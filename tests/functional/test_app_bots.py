@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 
@@ -370,18 +371,53 @@ async def test_a_second_bot_answer_to_one_position_is_refused(monkeypatch):
         assert app.screen.view.seat == 2 and app.return_code is None  # Bob's, taken
 
 
-async def test_a_bots_card_landing_before_the_table_is_drawn_is_drawn_with_it():
-    """A bot's card can come (hurried, on a busy machine) between the table being put up
-    and being put together: updated in place then, the app died looking for its hand."""
+async def test_a_bots_card_landing_before_the_table_is_mounted_is_drawn_with_it():
+    """A bot's card can come (hurried, on a busy machine) after the table's widgets were
+    made and before it was mounted: updated in place then, the app died looking for the
+    hand, or the hand kept the cards of the view before, dimmed, and Ann could not play."""
     game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], seed=5)
-    while game.to_move != 1:
+    while not (game.to_move != 0 and after_one_move(game).to_move == 0):
+        game.apply(game.legal_moves()[0])  # until a bot plays next, then Ann
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = HattrickTableScreen(game.view(0))  # Ann watches the bot
+        app.push_screen(table)
+        for _ in range(10_000):  # until the widgets are made, not yet mounted
+            if table.query(Hand):
+                break
+            await asyncio.sleep(0)
+        assert table.query(Hand) and not table.is_mounted
+        game.apply(game.legal_moves()[0])  # the bot's card: Ann's turn
+        table.show(game.view(0))
+        await pilot.pause()
+        hand = table.query_one(Hand)
+        assert game.to_move == 0 and hand.legal == table.legal_cards() != set()
+        assert "Your turn" in str(table.query_one("#turn").render())
+
+
+def after_one_move(game):
+    later = game.clone()
+    later.apply(later.legal_moves()[0])
+    return later
+
+
+async def test_a_bots_card_landing_on_a_table_being_closed_draws_nothing():
+    """The app ending (or the table replaced) while a bot's card is on its way: the table
+    being taken down is not drawn into."""
+    game = HattrickGame(["Ann", "Bob", "Cid", "Dee"], seed=5)
+    while game.to_move == 0:
         game.apply(game.legal_moves()[0])
     app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        table = HattrickTableScreen(game.view(0))  # Ann watches Bob
+        table = HattrickTableScreen(game.view(0))
         app.push_screen(table)
-        game.apply(game.legal_moves()[0])  # Bob's card, before the table is drawn
-        table.show(game.view(0))
         await pilot.pause()
-        assert table.view.trick == game.view(0).trick
-        assert str(table.query_one("#trick").render()) != ""
+        app.pop_screen()
+        for _ in range(10_000):  # until its widgets are gone
+            if not table.query(Hand):
+                break
+            await asyncio.sleep(0)
+        game.apply(game.legal_moves()[0])
+        table.show(game.view(0))  # raised NoMatches: its widgets were gone
+        await pilot.pause()
+        assert app.return_code is None

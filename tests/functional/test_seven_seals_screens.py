@@ -174,17 +174,17 @@ async def test_w_with_nobody_else_to_rob_says_why():
         await pilot.press("w")
         await pilot.pause()
         only_ann = "No choice of whom to rob: only Ann holds the seals the supply lacks."
-        assert notifications(app) == [only_ann]
+        assert only_ann in flat(app) and not notifications(app)  # on the screen only
         await choose(pilot, screen, {"red": 1})  # from the supply: nobody is robbed
         await pilot.press("w")
         await pilot.pause()
         from_supply = "No choice of whom to rob: the supply has all the seals you take."
-        assert notifications(app)[-1] == from_supply
+        assert from_supply in flat(app)
         screen.saboteur_chosen = True  # as when the saboteur is proposed
         await pilot.press("w")
         await pilot.pause()
         saboteur = "No choice of whom to rob: you take the saboteur, not seals."
-        assert notifications(app)[-1] == saboteur
+        assert saboteur in flat(app)
         assert moves.chosen == []
 
 

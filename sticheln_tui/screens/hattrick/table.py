@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import Static
 
 from ...bots import Advice, make_bot
 from ...core.cards import Card
@@ -153,7 +152,7 @@ class HattrickTableScreen(PartsTableScreen):
         else:
             reason = pass_problem(view.trick_cards, view.hand, colour_name)
         words = _("You cannot pass now: {reason}.").format(reason=reason)
-        self.query_one("#advice", Static).update(Text(words))
+        self.say_below_hand(Text(words))
 
     def action_pass_with_chosen(self) -> None:
         self.action_choose()

@@ -336,7 +336,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
             reason = no_choice_of_victims(
                 view.supply, view.seals, view.seat, self.wanted, view.players
             )
-        self.notify(_("No choice of whom to rob: {reason}.").format(reason=reason), markup=False)
+        self.say_below_hand(Text(_("No choice of whom to rob: {reason}.").format(reason=reason)))
 
     def action_take_seals(self) -> None:
         if self.problem() is not None:  # said on the screen already

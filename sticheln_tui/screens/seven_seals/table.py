@@ -66,11 +66,8 @@ class SevenSealsTableScreen(PartsTableScreen):
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
         }
 
-    def on_mount(self) -> None:
-        self.query_one("#seals", Static).border_title = parts.seals_title(self.view)
-
-    def show(self, view: SevenSealsView) -> None:
-        super().show(view)
+    def _draw_view(self) -> None:
+        super()._draw_view()
         self.query_one("#seals", Static).border_title = parts.seals_title(self.view)
 
     def restart(self, view: SevenSealsView) -> None:
