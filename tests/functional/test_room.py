@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import played_until, screen_text
-from positions import seven_seals_until
+from positions import seven_seals_until, sticheln_until, two_cards_in_the_third_trick
 from textual.widgets import Static
 
 from sticheln_tui.app import StichelnApp
@@ -19,12 +19,8 @@ from sticheln_tui.widgets.hand import Hand
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
-def two_cards_in_the_third_trick() -> Game:
-    game = Game(PLAYERS, seed=21)
-    bot = NormalBot()
-    while not (game.view(None).trick_number == 3 and len(game.view(None).trick) == 2):
-        game.apply(bot.choose(game.view(game.to_move)))
-    return game
+def third_trick() -> Game:
+    return sticheln_until(two_cards_in_the_third_trick)
 
 
 async def table_of(app: StichelnApp, pilot, game) -> TableScreen:
@@ -43,7 +39,7 @@ def trick_shown(screen: TableScreen) -> str:
 
 
 async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_the_game():
-    game = two_cards_in_the_third_trick()
+    game = third_trick()
     led = game.view(None).trick[0].card
     app = StichelnApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -96,7 +92,7 @@ async def test_where_the_seats_places_do_not_fit_beside_the_seats_panel_they_go_
 async def test_a_click_anywhere_on_a_big_card_chooses_it():
     app = StichelnApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await table_of(app, pilot, two_cards_in_the_third_trick())
+        screen = await table_of(app, pilot, third_trick())
         hand = screen.query_one(Hand)
         assert hand.big and hand.cards[0].colour == hand.cards[1].colour and hand.cursor == 0
         # The hand's frame takes a cell each side and its padding one more across; the
@@ -126,7 +122,7 @@ def hattrick_second_trick(players: int):
 @pytest.mark.parametrize(
     ("position", "size"),
     [
-        (two_cards_in_the_third_trick, (120, 40)),
+        (third_trick, (120, 40)),
         (lambda: hattrick_second_trick(6), (160, 50)),
     ],
 )
