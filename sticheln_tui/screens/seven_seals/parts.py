@@ -122,7 +122,10 @@ def status_line(view: SevenSealsView) -> Text:
 
 def name_width(view: SevenSealsView, width: int) -> int:
     """The name column shared by the seals panel and the trick panel at a terminal
-    `width`: the longest name's, if both panels can make room for it."""
+    `width`: the longest name's, if both panels can make room for it. In the prediction
+    round the seals panel, with the seals each seat took, has the width to itself."""
+    if view.phase == Phase.PREDICT:
+        return name_column_width(view.players, width - seals_fixed() - took_cells())
     return name_column_width(view.players, (width - seals_fixed() - trick_fixed()) // 2)
 
 

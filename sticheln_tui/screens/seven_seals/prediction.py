@@ -71,12 +71,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
         Binding("enter", "take_seals", N_("Take seals"), priority=True),
         Binding("enter", "take_saboteur", N_("Take saboteur"), priority=True),
         Binding("s", "saboteur", N_("Saboteur")),
-        Binding("up", "colour(-1)", N_("Colour"), key_display="↑↓"),
+        # Said on the screen where they act, not in the footer, where with them Take back
+        # and Quit did not fit 80 columns: the arrows under the colours they choose, w on
+        # the line of the seals it takes from another player.
+        Binding("up", "colour(-1)", N_("Colour"), show=False),
         Binding("down", "colour(1)", N_("Colour"), show=False),
-        Binding("left", "count(-1)", N_("Fewer/more"), key_display="←→"),
+        Binding("left", "count(-1)", N_("Fewer/more"), show=False),
         Binding("right", "count(1)", N_("Fewer/more"), show=False),
-        # Translators: a footer key: choose whom to take a seal from.
-        Binding("w", "rob_another", N_("Whom")),
+        # Translators: a key's name in the keys panel: choose whom to take a seal from.
+        Binding("w", "rob_another", N_("Whom"), show=False),
     ]
     AUTO_FOCUS = None  # the screen's own keys: no widget takes the arrows
 
@@ -142,6 +145,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
         yield seals
         rows = Static(id="prediction")
         rows.border_title = _("Your hand, and the seals you take")
+        # Translators: under Seven Seals' prediction, the keys that choose the seals.
+        rows.border_subtitle = _("↑↓ colour  ←→ fewer or more")
         yield rows
         yield Static(id="choice-line")
         yield Static(id="steal-line")

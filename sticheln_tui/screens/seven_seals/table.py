@@ -36,7 +36,9 @@ class SevenSealsTableScreen(PartsTableScreen):
         # Bindings of a key replace the base class's, so "Play" is bound here again.
         Binding("enter", "choose", N_("Play"), priority=True),
         Binding("enter", "give_back", N_("Give back"), priority=True),
-        Binding("left", "seal(-1)", N_("Seal"), key_display="←→", priority=True),
+        # Out of the footer, where Quit did not fit 80 columns: the seal's choice, below
+        # the hand, says its keys.
+        Binding("left", "seal(-1)", N_("Seal"), show=False, priority=True),
         Binding("right", "seal(1)", N_("Seal"), show=False, priority=True),
     ]
     parts = parts
