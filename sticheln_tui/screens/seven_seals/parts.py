@@ -115,9 +115,10 @@ def variants_note(view: SevenSealsView) -> str:
     return _("saboteur: {variants}").format(variants=", ".join(chosen))
 
 
-def status_line(view: SevenSealsView) -> Text:
-    """`Seven Seals  Deal 2/4  Trick 6/15  saboteur: auction`."""
-    return game_status(SevenSealsGame.TITLE, view, variants_note(view))
+def status_line(view: SevenSealsView, room: int | None = None) -> Text:
+    """`Seven Seals  Deal 2/4  Trick 6/15  saboteur: auction` (the variants on a line of
+    their own where they do not fit the `room`)."""
+    return game_status(SevenSealsGame.TITLE, view, variants_note(view), room)
 
 
 def name_width(view: SevenSealsView, width: int) -> int:

@@ -36,7 +36,7 @@ from ...widgets.cards import (
     unbroken_lines,
 )
 from ...widgets.static_text import update_text
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import status_room, turn_text
 from ..private import PrivateScreen
 from . import parts
 
@@ -138,7 +138,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-line"):
-            yield Static(parts.status_line(self.view), id="status", classes="status")
+            yield Static(id="status", classes="status")
             yield Static(turn_text(self.view), id="turn")
         seals = Static(id="seals")
         seals.border_title = parts.seals_title(self.view)
@@ -158,6 +158,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def _draw(self) -> None:
         width = self.app.size.width
+        room = status_room(width, turn_text(self.view))
+        update_text(self.query_one("#status", Static), parts.status_line(self.view, room))
         names = parts.name_width(self.view, width)
         seals = parts.seals_text(self.view, names, supply=True, with_took=True)
         update_text(self.query_one("#seals", Static), seals)

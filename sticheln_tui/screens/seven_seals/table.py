@@ -20,7 +20,7 @@ from ...core.seven_seals import (
 )
 from ...i18n import N_, _
 from ...widgets.cards import colour_name
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import status_room, turn_text
 from ..table import PartsTableScreen
 from . import parts
 
@@ -61,9 +61,10 @@ class SevenSealsTableScreen(PartsTableScreen):
     def table_texts(self, width: int) -> dict[str, Text]:
         view = self.view
         names = parts.name_width(view, width)
+        turn = turn_text(view)
         return {
-            "status": parts.status_line(view),
-            "turn": turn_text(view),
+            "status": parts.status_line(view, status_room(width, turn)),
+            "turn": turn,
             "seals": parts.seals_text(view, names, with_took=parts.took_room(names, width)),
             "trick": parts.trick_text(view, names),
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
