@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 from helpers import played_until, screen_text
-from positions import seven_seals_until, sticheln_until, two_cards_in_the_third_trick
+from positions import sticheln_until, two_cards_in_the_third_trick
 from textual.widgets import Static
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot
 from sticheln_tui.core.game import Game
-from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.screens.table import MAX_GAP, TableScreen
 from sticheln_tui.widgets.cards import ROOMY, big_card_lines, tall_card_lines
 from sticheln_tui.widgets.hand import Hand
@@ -70,23 +69,19 @@ async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_th
 
 
 async def test_where_the_seats_places_do_not_fit_beside_the_seats_panel_they_go_below_it():
-    """Seven Seals' seals panel is wide: five places do not fit beside it at 120x40."""
-    game = seven_seals_until(
-        lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2,
-        players=5,
-        seed=21,
-    )
+    """Hattrick's piles panel, with the pass cards, is wide: six places do not fit beside
+    it at 120x40."""
     app = StichelnApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await table_of(app, pilot, game)
-        seals, trick = screen.query_one("#seals"), screen.query_one("#trick")
+        screen = await table_of(app, pilot, hattrick_second_trick(6))
+        piles, trick = screen.query_one("#piles"), screen.query_one("#trick")
         assert screen.query_one("#table-row").has_class("-stacked")
-        assert trick.region.y >= seals.region.bottom and trick.region.width == seals.region.width
+        assert trick.region.y >= piles.region.bottom and trick.region.width == piles.region.width
         assert "╭" in trick_shown(screen)
         await pilot.resize_terminal(160, 40)  # room beside it
         await pilot.pause()
         assert not screen.query_one("#table-row").has_class("-stacked")
-        assert trick.region.y == seals.region.y
+        assert trick.region.y == piles.region.y
 
 
 async def test_a_click_anywhere_on_a_big_card_chooses_it():
