@@ -27,6 +27,22 @@ def tied_game() -> Game:
     raise AssertionError("no tied game in 500 seeds")
 
 
+def sticheln_until(
+    done: Callable[[Game], bool], rules: Rules = Rules(), players: int = 4, seed: int = 21
+) -> Game:
+    """A Sticheln game played forward by normal bots in every seat until `done`."""
+    game = Game(NAMES[:players], rules, seed=seed)
+    bot = NormalBot()
+    while not done(game):
+        game.apply(bot.choose(game.view(game.to_move)))
+    return game
+
+
+def two_cards_in_the_third_trick(game: Game) -> bool:
+    view = game.view(None)
+    return view.trick_number == 3 and len(view.trick) == 2
+
+
 def seven_seals_until(
     done: Callable[[SevenSealsGame], bool],
     players: int = 4,

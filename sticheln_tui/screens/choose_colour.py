@@ -57,7 +57,7 @@ class ChooseColourScreen(PrivateScreen):
             pain_colour=pain_colour(view.rules),
             pain_colours=pain_colour(view.rules, count),
         )
-        yield Static(status_line(view), classes="status")
+        yield Static(status_line(view, self.app.size.width - 2), classes="status")
         yield Static(Text(explain), classes="explain")
         pile = Static(self._pile(), id="pile")
         # As on the hand: any name reads right.

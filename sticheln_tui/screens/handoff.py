@@ -17,6 +17,8 @@ from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 
+STATUS_ROOM = 58  # the box's width (app.tcss, #handoff) but for its border and padding
+
 
 class HandoffScreen(FlowScreen):
     """Shown between two humans. It receives only the public view (of any game; the
@@ -42,7 +44,7 @@ class HandoffScreen(FlowScreen):
 
     def status(self) -> Text:
         """Where the game stands: this is Sticheln's; another game's hand-off says its own."""
-        return status_line(self.view)
+        return status_line(self.view, STATUS_ROOM)
 
     def prompt(self) -> str:
         """The next player's "{name}, press Enter to ..." in the player's language: one

@@ -92,7 +92,7 @@ class PainPickScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        yield Static(status_line(view), classes="status")
+        yield Static(status_line(view, self.app.size.width - 2), classes="status")
         yield Static(Text(pick_instructions(view)), classes="explain")
         if view.leftover_count:
             yield Static(leftover_text(view), classes="leftover")

@@ -37,6 +37,7 @@ from ..widgets.table_parts import (
     pain_card_term,
     pain_text,
     status_line,
+    status_room,
     trick_label,
     trick_text,
 )
@@ -111,8 +112,10 @@ class ReplayScreen(Screen[None]):
         return self.review is not None and self._taken == len(self.review)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-title", classes="status")
-        yield Static(id="replay-status", classes="status")
+        yield Static(id="replay-title", classes="status")  # a long file name has the width
+        with Horizontal(id="replay-top"):
+            yield Static(id="replay-status", classes="status")
+            yield Static(id="replay-step")
         with Horizontal(id="review-progress"):
             yield Static(_("Reviewing the moves (Esc leaves)"), id="review-label")
             yield ProgressBar(show_eta=False)
@@ -140,16 +143,18 @@ class ReplayScreen(Screen[None]):
         view = frame.view
         title = Text(_("Replay of {source}").format(source=self.source), style="bold")
         moves = len(self.frames) - 1
-        title.append("   " + _("move {step} of {moves}").format(step=frame.step, moves=moves))
+        step = Text(_("move {step} of {moves}").format(step=frame.step, moves=moves))
         judgment = self.judged.get(frame.step)
         if judgment is not None and judgment.costly:
             # Translators: after "move 12 of 240" in the replay, on a move the review marks.
-            title.append("  " + _("? costly"), style="bold reverse")
+            step.append("  " + _("? costly"), style="bold reverse")
         verdict = self.query_one("#review-verdict", Static)
         verdict.display = judgment is not None
         verdict.update(self.verdict(judgment) if judgment is not None else "")
         self.query_one("#replay-title", Static).update(title)
-        self.query_one("#replay-status", Static).update(self.status(view))
+        self.query_one("#replay-step", Static).update(step)
+        room = status_room(self.size.width, step)
+        self.query_one("#replay-status", Static).update(self.status(view, room))
         self.query_one("#replay-seats", Static).update(self._seats(frame))
         self.query_one("#replay-trick", Static).update(self.trick(view, self._name_width(view)))
         self.query_one("#replay-event", Static).update(self._event(frame))
@@ -383,9 +388,9 @@ class ReplayScreen(Screen[None]):
 
     # -- what a game shows its own way (these are Sticheln's) --------------------------
 
-    def status(self, view: SeatView) -> Text:
-        """Where the game stands: `Sticheln  Deal 2/5  Trick 6/14  Classic`."""
-        return status_line(view)
+    def status(self, view: SeatView, room: int) -> Text:
+        """Where the game stands in `room` cells: `Sticheln  Deal 2/5  Trick 6/14  Classic`."""
+        return status_line(view, room)
 
     def seat_columns(self, view: SeatView) -> list[tuple[str | Text, JustifyMethod]]:
         """The game's columns between a seat's hand and its total: header, alignment."""

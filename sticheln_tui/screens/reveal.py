@@ -36,7 +36,7 @@ class RevealScreen(FlowScreen):
         luck = view.rules.reverse
         leader = view.players[view.to_move]
         leads = _("{name} leads the first trick.").format(name=leader)
-        yield Static(status_line(view), classes="status")
+        yield Static(status_line(view, self.app.size.width - 2), classes="status")
         if view.rules.dark:
             if luck:
                 title = _("Every luck card lies face down")

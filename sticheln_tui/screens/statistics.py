@@ -148,7 +148,9 @@ def titled(table: TextTable, drawn: Table) -> ComposeResult:
 
 
 def rich_table(table: TextTable) -> Table:
-    drawn = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    # Columns two cells apart (the box's divider and a cell of padding), not three: the
+    # longer languages' headings fit 80 columns so.
+    drawn = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0))
     for column, (header, figure_column) in enumerate(
         zip(table.headers, table.figures, strict=True)
     ):

@@ -34,6 +34,7 @@ from ..widgets.table_parts import (
     roomy_trick_text,
     seat_notes,
     status_line,
+    status_room,
     table_name_width,
     taken_seats,
     trick_label,
@@ -57,7 +58,6 @@ _ROOM_CHOICES = (
 _GAPS = ("table-row", "last-trick", "hand")  # the parts with the height left above them
 MAX_GAP = 4  # lines: more would part the table into bands
 PANEL_BORDERS = 2
-TOP_LINES = 1  # where the game stands, whose turn
 # Below the hand: a line's margin and the hint (two lines in a few games), the advice a
 # hint gives, the keys.
 BOTTOM_LINES = 1 + 2 + 1 + 1
@@ -101,9 +101,10 @@ class TableScreen(PrivateScreen):
         """What each part of the table shows at a terminal `width`, by widget id."""
         view = self.view
         names = table_name_width(view, width)
+        turn = turn_text(view)
         texts = {
-            "status": status_line(view),
-            "turn": turn_text(view),
+            "status": status_line(view, status_room(width, turn)),
+            "turn": turn,
             "players": players_text(view, names),
             "trick": trick_text(view, names),
             "last-trick": last_trick_text(view),
@@ -189,7 +190,8 @@ class TableScreen(PrivateScreen):
         leftover = _lines(texts["leftover"]) if "leftover" in texts else 0
         cards = self._hand_lines(tall_hand, width - PANEL_FRAME)
         table = seats + trick if stacked else max(seats, trick)
-        return TOP_LINES + table + last + leftover + cards + PANEL_BORDERS + BOTTOM_LINES
+        top = _lines(texts["status"])
+        return top + table + last + leftover + cards + PANEL_BORDERS + BOTTOM_LINES
 
     def trick_title(self) -> str:
         view = self.view

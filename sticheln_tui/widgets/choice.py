@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox
@@ -121,3 +121,8 @@ class TickBox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # Textual reads the glyph in the box by this name
         return "X" if self.value else " "
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the label takes where the stylesheet lets it wrap (Textual's
+        box is one line high, whatever it holds)."""
+        return self.render().get_height(self.styles, width)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..core.cards import COLOUR_LETTERS, Card
@@ -186,9 +187,10 @@ def deal_label(view: AnyView) -> str:
     return _("Deal {deal}/{deals}").format(deal=view.deal, deals=view.deals_total)
 
 
-def status_line(view: SeatView) -> Text:
-    """`Sticheln  Deal 2/5  Trick 6/14  Classic`: where the game is, and its rules."""
-    return game_status("Sticheln", view, badge(view.rules))
+def status_line(view: SeatView, room: int | None = None) -> Text:
+    """`Sticheln  Deal 2/5  Trick 6/14  Classic`: where the game is, and its rules (on a
+    line of their own where they do not fit the `room`)."""
+    return game_status("Sticheln", view, badge(view.rules), room)
 
 
 # Every game's phases are strings (StrEnum): Seven Seals adds predicting and a trick's
@@ -208,9 +210,10 @@ def trick_label(number: int, tricks: int) -> str:
     return _("Trick {number}/{tricks}").format(number=number, tricks=tricks)
 
 
-def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
+def game_status(title: str, view: AnyView, rules_note: str = "", room: int | None = None) -> Text:
     """`Title  Deal 2/5  Trick 6/14  note` from any game's view (the deal and trick
-    fields are common to every game's view)."""
+    fields are common to every game's view). A note that does not fit in `room` cells
+    (None: any) goes on a second line, whole, rather than being cut or broken."""
     text = Text()
     text.append(_(title), style="bold")
     text.append(f"  {deal_label(view)}")
@@ -218,8 +221,15 @@ def game_status(title: str, view: AnyView, rules_note: str = "") -> Text:
         text.append("  ")
         text.append(trick_label(view.trick_number, view.tricks_per_deal))
     if rules_note:
-        text.append(f"  {rules_note}", style="italic")
+        fits = room is None or text.cell_len + 2 + cell_len(rules_note) <= room
+        text.append(("  " if fits else "\n") + rules_note, style="italic")
     return text
+
+
+def status_room(width: int, turn: Text) -> int:
+    """The cells the status line has on a screen `width` wide, beside the `turn_text`
+    (each padded a cell either side)."""
+    return width - turn.cell_len - 4
 
 
 def turn_text(view: AnyView) -> Text:

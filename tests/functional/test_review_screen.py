@@ -68,8 +68,8 @@ async def test_the_review_marks_the_thrown_away_card_and_n_finds_it(monkeypatch,
         await pilot.pause()
         text = screen_text(app)
         thrown = screen.judged[step]
-        title = text.splitlines()[0]
-        assert i18n._("? costly") in title and len(title) <= 80
+        # The move's number and its mark, on the line of where the game stands.
+        assert i18n._("? costly") in text.splitlines()[1]
         verdict = screen.verdict(thrown).plain
         assert f"[{thrown.move.card.value:>2}" in verdict and verdict.split(":")[0] in text
         # The Footer offers the way on and the review's key, in every language.

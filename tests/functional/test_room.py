@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 from helpers import played_until, screen_text
-from positions import seven_seals_until
+from positions import sticheln_until, two_cards_in_the_third_trick
 from textual.widgets import Static
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import NormalBot
 from sticheln_tui.core.game import Game
-from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.screens.table import MAX_GAP, TableScreen
 from sticheln_tui.widgets.cards import ROOMY, big_card_lines, tall_card_lines
 from sticheln_tui.widgets.hand import Hand
@@ -19,12 +18,8 @@ from sticheln_tui.widgets.hand import Hand
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 
-def two_cards_in_the_third_trick() -> Game:
-    game = Game(PLAYERS, seed=21)
-    bot = NormalBot()
-    while not (game.view(None).trick_number == 3 and len(game.view(None).trick) == 2):
-        game.apply(bot.choose(game.view(game.to_move)))
-    return game
+def third_trick() -> Game:
+    return sticheln_until(two_cards_in_the_third_trick)
 
 
 async def table_of(app: StichelnApp, pilot, game) -> TableScreen:
@@ -43,7 +38,7 @@ def trick_shown(screen: TableScreen) -> str:
 
 
 async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_the_game():
-    game = two_cards_in_the_third_trick()
+    game = third_trick()
     led = game.view(None).trick[0].card
     app = StichelnApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -74,29 +69,25 @@ async def test_a_resize_mid_game_switches_the_layout_and_keeps_the_cursor_and_th
 
 
 async def test_where_the_seats_places_do_not_fit_beside_the_seats_panel_they_go_below_it():
-    """Seven Seals' seals panel is wide: five places do not fit beside it at 120x40."""
-    game = seven_seals_until(
-        lambda g: g.phase == SevenSealsPhase.PLAY and len(g.view(None).trick) == 2,
-        players=5,
-        seed=21,
-    )
+    """Hattrick's piles panel, with the pass cards, is wide: six places do not fit beside
+    it at 120x40."""
     app = StichelnApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await table_of(app, pilot, game)
-        seals, trick = screen.query_one("#seals"), screen.query_one("#trick")
+        screen = await table_of(app, pilot, hattrick_second_trick(6))
+        piles, trick = screen.query_one("#piles"), screen.query_one("#trick")
         assert screen.query_one("#table-row").has_class("-stacked")
-        assert trick.region.y >= seals.region.bottom and trick.region.width == seals.region.width
+        assert trick.region.y >= piles.region.bottom and trick.region.width == piles.region.width
         assert "╭" in trick_shown(screen)
         await pilot.resize_terminal(160, 40)  # room beside it
         await pilot.pause()
         assert not screen.query_one("#table-row").has_class("-stacked")
-        assert trick.region.y == seals.region.y
+        assert trick.region.y == piles.region.y
 
 
 async def test_a_click_anywhere_on_a_big_card_chooses_it():
     app = StichelnApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await table_of(app, pilot, two_cards_in_the_third_trick())
+        screen = await table_of(app, pilot, third_trick())
         hand = screen.query_one(Hand)
         assert hand.big and hand.cards[0].colour == hand.cards[1].colour and hand.cursor == 0
         # The hand's frame takes a cell each side and its padding one more across; the
@@ -126,7 +117,7 @@ def hattrick_second_trick(players: int):
 @pytest.mark.parametrize(
     ("position", "size"),
     [
-        (two_cards_in_the_third_trick, (120, 40)),
+        (third_trick, (120, 40)),
         (lambda: hattrick_second_trick(6), (160, 50)),
     ],
 )

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pytest
 from helpers import played_until, press_until
-from positions import seven_seals_until
+from positions import seven_seals_until, sticheln_until, two_cards_in_the_third_trick
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import NormalBot
-from sticheln_tui.core.game import Game
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
@@ -31,15 +29,6 @@ PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 
 def game_app() -> StichelnApp:
     return StichelnApp(players=PLAYERS, seed=21)
-
-
-def sticheln_until(done) -> Game:
-    """A Sticheln game for four, played in code by normal bots until `done(public view)`."""
-    game = Game(PLAYERS, seed=21)
-    bot = NormalBot()
-    while not done(game.view(None)):
-        game.apply(bot.choose(game.view(game.to_move)))
-    return game
 
 
 def reach(screen_type, extra=lambda app: True):
@@ -165,11 +154,11 @@ class TestLanguages:
         assert snap_compare(game_app(), terminal_size=SIZE)
 
     def test_table(self, snap_compare, language):
-        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
+        game = sticheln_until(two_cards_in_the_third_trick)
         assert snap_compare(StichelnApp(), terminal_size=SIZE, run_before=continued(game, "enter"))
 
     def test_scoreboard(self, snap_compare, language):
-        game = sticheln_until(lambda view: bool(view.results))
+        game = sticheln_until(lambda game: bool(game.results))
 
         async def scores(pilot) -> None:
             await pilot.pause()
@@ -203,7 +192,7 @@ class TestRoomy:
 
     @pytest.mark.parametrize("size", [ROOMY_SIZE, LARGE_SIZE], ids=["120x40", "160x50"])
     def test_table(self, snap_compare, size):
-        game = sticheln_until(lambda view: view.trick_number == 3 and len(view.trick) == 2)
+        game = sticheln_until(two_cards_in_the_third_trick)
         run_before = continued(game, "enter")
         assert snap_compare(StichelnApp(), terminal_size=size, run_before=run_before)
 

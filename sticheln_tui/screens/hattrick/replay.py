@@ -19,8 +19,8 @@ PASS_CARDS_SHOWN = parts.MIN_PASS_CARDS
 
 
 class HattrickReplayScreen(ReplayScreen):
-    def status(self, view: HattrickView) -> Text:
-        return parts.status_line(view)
+    def status(self, view: HattrickView, room: int) -> Text:
+        return parts.status_line(view)  # no rules note: it fits any room
 
     def seat_columns(self, view: HattrickView) -> list[tuple[str | Text, JustifyMethod]]:
         return [(parts.pile_header(view, PASS_CARDS_SHOWN), "left")]

@@ -15,13 +15,13 @@ from ...core.seven_seals import (
 from ...core.table import PlayCard, Played
 from ...i18n import _
 from ...widgets.cards import filled
-from ..handoff import HandoffScreen, see_your_hand
+from ..handoff import STATUS_ROOM, HandoffScreen, see_your_hand
 from . import parts
 
 
 class SevenSealsHandoffScreen(HandoffScreen):
     def status(self) -> Text:
-        return parts.status_line(self.view)
+        return parts.status_line(self.view, STATUS_ROOM)
 
     def prompt(self) -> str:
         if self.view.phase == Phase.PREDICT:

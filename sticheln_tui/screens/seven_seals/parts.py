@@ -52,7 +52,8 @@ from ...widgets.table_parts import (
     turn_text,
 )
 
-COUNT_CELLS = 3  # a count of one coloured seal kind, right-aligned
+COUNT_CELLS = 2  # a count of one coloured seal kind (a digit), right-aligned
+DEALER_MARK = " D"  # after the dealer's name; the counts after it begin with a space
 # Translators: Seven Seals' seals panel, a column heading over each seat's penalty now.
 NOW_HEADER = N_("now")
 # Translators: Seven Seals' seals panel, a column heading over the seals each seat took
@@ -83,7 +84,7 @@ def counts_cells() -> int:
 
 def seals_fixed() -> int:
     """The seals panel's width but for the names."""
-    return PANEL_FRAME + len("▶ ") + len(" D ") + counts_cells() + len(now_header())
+    return PANEL_FRAME + len("▶ ") + len(DEALER_MARK) + counts_cells() + len(now_header())
 
 
 def took_cells() -> int:
@@ -115,14 +116,18 @@ def variants_note(view: SevenSealsView) -> str:
     return _("saboteur: {variants}").format(variants=", ".join(chosen))
 
 
-def status_line(view: SevenSealsView) -> Text:
-    """`Seven Seals  Deal 2/4  Trick 6/15  saboteur: auction`."""
-    return game_status(SevenSealsGame.TITLE, view, variants_note(view))
+def status_line(view: SevenSealsView, room: int | None = None) -> Text:
+    """`Seven Seals  Deal 2/4  Trick 6/15  saboteur: auction` (the variants on a line of
+    their own where they do not fit the `room`)."""
+    return game_status(SevenSealsGame.TITLE, view, variants_note(view), room)
 
 
 def name_width(view: SevenSealsView, width: int) -> int:
     """The name column shared by the seals panel and the trick panel at a terminal
-    `width`: the longest name's, if both panels can make room for it."""
+    `width`: the longest name's, if both panels can make room for it. In the prediction
+    round the seals panel, with the seals each seat took, has the width to itself."""
+    if view.phase == Phase.PREDICT:
+        return name_column_width(view.players, width - seals_fixed() - took_cells())
     return name_column_width(view.players, (width - seals_fixed() - trick_fixed()) // 2)
 
 
@@ -138,7 +143,7 @@ def took_room(names: int, width: int) -> bool:
 def seals_header(with_now: bool, with_took: bool = False) -> Text:
     """The heading over the seal counts: colour letters, `white`, `black` (and `now`,
     and `took`)."""
-    header = Text(" " * len(" D "))
+    header = Text(" " * len(DEALER_MARK))
     for colour in COLOURS:
         header.append(" " * (COUNT_CELLS - 1))
         header.append_text(colour_letter_text(colour))
@@ -181,14 +186,15 @@ def seal_line(view: SevenSealsView, seat: int, with_now: bool, with_took: bool =
     """A seat's seals: dealer mark, then the seals it holds by kind (and its penalty now,
     and the seals it took when it predicted); the saboteur's holder, a seat yet to predict
     and the one choosing say so instead."""
-    line = Text(" D " if seat == view.dealer else "   ", style="bold")
+    line = Text(DEALER_MARK if seat == view.dealer else " " * len(DEALER_MARK), style="bold")
     cells = counts_cells()
+    indent = " " * (COUNT_CELLS - 1)  # words begin where the first count's digit does
     if seat == view.saboteur:
-        label = "  " + _("saboteur, costs {price}").format(price=view.saboteur_price)
+        label = indent + _("saboteur, costs {price}").format(price=view.saboteur_price)
         line.append(f"{label:<{cells}}", style="bold")
     elif view.phase == Phase.PREDICT and view.predictions[seat] is None:
         # Translators: Seven Seals' seals panel, a seat still to predict: choosing now, or later.
-        waiting = "  " + (_("choosing...") if seat == view.to_move else _("to come"))
+        waiting = indent + (_("choosing...") if seat == view.to_move else _("to come"))
         line.append(f"{waiting:<{cells}}", style="bold" if seat == view.to_move else "dim")
         return line
     else:
@@ -211,7 +217,8 @@ def seals_text(
         names = max(names, len(_(SUPPLY)))
     lines = [Text(" " * (len("▶ ") + names)) + seals_header(with_now, with_took)]
     if supply:
-        lines.append(Text(f"  {_(SUPPLY):<{names}}   ", style="italic") + _counts(view.supply))
+        row = Text(f"  {_(SUPPLY):<{names}}{' ' * len(DEALER_MARK)}", style="italic")
+        lines.append(row + _counts(view.supply))
     for seat, name in enumerate(view.players):
         line = Text()
         line.append("▶ " if seat == view.to_move else "  ", style="bold")
@@ -269,8 +276,8 @@ def seals_title(view: SevenSealsView) -> str:
         return _("Seals taken (public; D: dealer)")
     left = view.supply.get(BLACK, 0)
     return ngettext(
-        "Seals to give back ({count} black seal left)",
-        "Seals to give back ({count} black seals left)",
+        "Seals to give back ({count} black left)",
+        "Seals to give back ({count} blacks left)",
         left,
     ).format(count=left)
 

@@ -38,7 +38,7 @@ from ...widgets.cards import (
     unbroken_lines,
 )
 from ...widgets.static_text import update_text
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import status_room, turn_text
 from ..private import PrivateScreen
 from . import parts
 
@@ -73,12 +73,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
         Binding("enter", "take_seals", N_("Take seals"), priority=True),
         Binding("enter", "take_saboteur", N_("Take saboteur"), priority=True),
         Binding("s", "saboteur", N_("Saboteur")),
-        Binding("up", "colour(-1)", N_("Colour"), key_display="↑↓"),
+        # Said on the screen where they act, not in the footer, where with them Take back
+        # and Quit did not fit 80 columns: the arrows under the colours they choose, w on
+        # the line of the seals it takes from another player.
+        Binding("up", "colour(-1)", N_("Colour"), show=False),
         Binding("down", "colour(1)", N_("Colour"), show=False),
-        Binding("left", "count(-1)", N_("Fewer/more"), key_display="←→"),
+        Binding("left", "count(-1)", N_("Fewer/more"), show=False),
         Binding("right", "count(1)", N_("Fewer/more"), show=False),
-        # Translators: a footer key: choose whom to take a seal from.
-        Binding("w", "rob_another", N_("Whom")),
+        # Translators: a key's name in the keys panel: choose whom to take a seal from.
+        Binding("w", "rob_another", N_("Whom"), show=False),
         # Where there is nobody else to choose, w says why.
         Binding("w", "why_nobody_else", N_("Whom"), show=False),
     ]
@@ -137,13 +140,15 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-line"):
-            yield Static(parts.status_line(self.view), id="status", classes="status")
+            yield Static(id="status", classes="status")
             yield Static(turn_text(self.view), id="turn")
         seals = Static(id="seals")
         seals.border_title = parts.seals_title(self.view)
         yield seals
         rows = Static(id="prediction")
         rows.border_title = _("Your hand, and the seals you take")
+        # Translators: under Seven Seals' prediction, the keys that choose the seals.
+        rows.border_subtitle = _("↑↓ colour  ←→ fewer or more")
         yield rows
         yield Static(id="choice-line")
         yield Static(id="steal-line")
@@ -155,6 +160,8 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def _draw(self) -> None:
         width = self.app.size.width
+        room = status_room(width, turn_text(self.view))
+        update_text(self.query_one("#status", Static), parts.status_line(self.view, room))
         names = parts.name_width(self.view, width)
         seals = parts.seals_text(self.view, names, supply=True, with_took=True)
         update_text(self.query_one("#seals", Static), seals)

@@ -25,8 +25,8 @@ from .handoff import last_event_text
 
 
 class SevenSealsReplayScreen(ReplayScreen):
-    def status(self, view: SevenSealsView) -> Text:
-        return parts.status_line(view)
+    def status(self, view: SevenSealsView, room: int) -> Text:
+        return parts.status_line(view, room)
 
     def seat_columns(self, view: SevenSealsView) -> list[tuple[str | Text, JustifyMethod]]:
         return [(parts.seals_header(with_now=True), "left")]

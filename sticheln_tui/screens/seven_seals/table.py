@@ -19,7 +19,7 @@ from ...core.seven_seals import (
 )
 from ...i18n import N_, _
 from ...widgets.cards import colour_name
-from ...widgets.table_parts import turn_text
+from ...widgets.table_parts import status_room, turn_text
 from ..table import PartsTableScreen
 from . import parts
 
@@ -35,7 +35,9 @@ class SevenSealsTableScreen(PartsTableScreen):
         # Bindings of a key replace the base class's, so "Play" is bound here again.
         Binding("enter", "choose", N_("Play"), priority=True),
         Binding("enter", "give_back", N_("Give back"), priority=True),
-        Binding("left", "seal(-1)", N_("Seal"), key_display="←→", priority=True),
+        # Out of the footer, where Quit did not fit 80 columns: the seal's choice, below
+        # the hand, says its keys.
+        Binding("left", "seal(-1)", N_("Seal"), show=False, priority=True),
         Binding("right", "seal(1)", N_("Seal"), show=False, priority=True),
     ]
     parts = parts
@@ -58,9 +60,10 @@ class SevenSealsTableScreen(PartsTableScreen):
     def table_texts(self, width: int) -> dict[str, Text]:
         view = self.view
         names = parts.name_width(view, width)
+        turn = turn_text(view)
         return {
-            "status": parts.status_line(view),
-            "turn": turn_text(view),
+            "status": parts.status_line(view, status_room(width, turn)),
+            "turn": turn,
             "seals": parts.seals_text(view, names, with_took=parts.took_room(names, width)),
             "trick": parts.trick_text(view, names),
             "last-trick": parts.last_trick_text(view, width - LINE_PADDING),
