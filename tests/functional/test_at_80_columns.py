@@ -279,9 +279,15 @@ class Drawn:
     hidden: dict  # the text of each widget that does not fit, by the widget
 
 
+# Keys the footer lists only where it has room (the rules help lists them anyway).
+WHERE_ROOM = {"export('footer')"}
+
+
 def footer_keys(app: StichelnApp) -> tuple[str, ...]:
     return tuple(
-        f"{key.key_display} {key.description}" for key in app.screen.query("KeysFooter FooterKey")
+        f"{key.key_display} {key.description}"
+        for key in app.screen.query("KeysFooter FooterKey")
+        if key.action not in WHERE_ROOM
     )
 
 

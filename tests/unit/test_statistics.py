@@ -145,7 +145,7 @@ def test_computer_players_are_a_row_per_level_named_in_the_language_in_use(saves
     }
     for language, rows in (
         ("en", ["Easy bot", "Normal bot", "Strong bot"]),
-        ("nl", ["Makkelijke computer", "Normale computer", "Sterke computer"]),
+        ("nl", ["Makkelijke pc", "Normale pc", "Sterke pc"]),
     ):
         i18n.use(language)
         assert sorted(player_label(p) for p in sticheln.players if p.level) == rows
