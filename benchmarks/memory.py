@@ -33,13 +33,10 @@ async def play_whole_game(deals: int | None = None) -> int:
     from sticheln_tui.app import StichelnApp
     from sticheln_tui.bots import Seat
     from sticheln_tui.core.sticheln import Rules
-    from sticheln_tui.key_rhythm import KeyRhythm
-    from sticheln_tui.screens.flow import FlowScreen
-    from sticheln_tui.screens.handoff import HandoffScreen
+    from sticheln_tui.screens.handoff import KEY_GUARDS
 
-    FlowScreen.INPUT_GUARD_SECONDS = 0.0
-    KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
-    HandoffScreen.HAND_OVER_SECONDS = 0.0
+    for owner, name in KEY_GUARDS:
+        setattr(owner, name, 0.0)
     seats = [Seat("Ann"), Seat("Strong 2", "strong")]
     seats += [Seat(f"Easy {seat + 1}", "easy") for seat in range(2, 8)]
     rules = Rules() if deals is None else Rules(deals=deals)

@@ -28,10 +28,8 @@ from textual.app import App
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
-from sticheln_tui.screens.flow import FlowScreen
-from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.handoff import KEY_GUARDS
 from sticheln_tui.screens.table import TableScreen
 
 SIZE = (100, 32)
@@ -102,9 +100,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="whole games to play")
     parser.add_argument("--deals", type=int, default=5, help="deals a game (default: 5)")
     args = parser.parse_args()
-    FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
-    KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
-    HandoffScreen.HAND_OVER_SECONDS = 0.0
+    for owner, name in KEY_GUARDS:
+        setattr(owner, name, 0.0)
     with tempfile.TemporaryDirectory() as saves:
         os.environ[SAVES_ENV] = saves
         ours: list[float] = []

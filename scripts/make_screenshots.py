@@ -27,11 +27,9 @@ from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.seven_seals import COLOURS, SevenSealsGame
 from sticheln_tui.core.seven_seals import Phase as SealsPhase
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
-from sticheln_tui.screens.flow import FlowScreen
-from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.handoff import KEY_GUARDS, HandoffScreen
 from sticheln_tui.screens.hattrick import HattrickHandoffScreen, HattrickTableScreen
 from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
@@ -45,9 +43,8 @@ from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.themes import HIGH_CONTRAST
 
 # Keys come faster than any person presses them here, and bots do not pause.
-FlowScreen.INPUT_GUARD_SECONDS = FlowScreen.FIRST_LOOK_SECONDS = 0.0
-KeyRhythm.QUIET_GAP = KeyRhythm.REPEAT_DELAY = 0.0
-HandoffScreen.HAND_OVER_SECONDS = 0.0
+for owner, name in KEY_GUARDS:
+    setattr(owner, name, 0.0)
 StichelnApp.BOT_PAUSE = 0.0
 OUT = Path(__file__).resolve().parent.parent / "screenshots"  # --out changes it
 SIZE = (100, 32)

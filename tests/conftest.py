@@ -6,20 +6,15 @@ import pytest
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.key_rhythm import KeyRhythm
-from sticheln_tui.screens.flow import FlowScreen
-from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.handoff import KEY_GUARDS
 
 
 @pytest.fixture(autouse=True)
 def no_input_guard(monkeypatch):
     """Pilot presses keys faster than any person, each one as if after a pause; the
     guards get their own tests."""
-    monkeypatch.setattr(FlowScreen, "INPUT_GUARD_SECONDS", 0.0)
-    monkeypatch.setattr(FlowScreen, "FIRST_LOOK_SECONDS", 0.0)
-    monkeypatch.setattr(KeyRhythm, "QUIET_GAP", 0.0)
-    monkeypatch.setattr(KeyRhythm, "REPEAT_DELAY", 0.0)
-    monkeypatch.setattr(HandoffScreen, "HAND_OVER_SECONDS", 0.0)
+    for owner, name in KEY_GUARDS:
+        monkeypatch.setattr(owner, name, 0.0)
 
 
 @pytest.fixture(autouse=True)

@@ -12,10 +12,9 @@ from textual import events
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.flow import TableFlow
-from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens import flow
 from sticheln_tui.screens.flow import FlowScreen
-from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.handoff import KEY_GUARDS, HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 
 # Auto-repeat as terminals send it: the first repeat after this delay, then one each
@@ -28,16 +27,7 @@ MASHING_EVERY = (0.25, 0.4)  # separate presses, three or four a second, hurryin
 
 _GUARD_KEYS = FlowScreen.guard_keys
 # The guards as shipped, read before any test turns them off.
-_SHIPPED_GUARDS = [
-    (owner, name, vars(owner)[name])
-    for owner, name in (
-        (FlowScreen, "INPUT_GUARD_SECONDS"),
-        (FlowScreen, "FIRST_LOOK_SECONDS"),
-        (KeyRhythm, "QUIET_GAP"),
-        (KeyRhythm, "REPEAT_DELAY"),
-        (HandoffScreen, "HAND_OVER_SECONDS"),
-    )
-]
+_SHIPPED_GUARDS = [(owner, name, vars(owner)[name]) for owner, name in KEY_GUARDS]
 KEY_CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t"}
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
 from ..i18n import N_, _
+from ..key_rhythm import KeyRhythm
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
@@ -94,3 +95,14 @@ class HandoffScreen(FlowScreen):
 def see_your_hand() -> str:
     """The prompt of a hand-off into play, in every game."""
     return _("{name}, press Enter to see your hand")
+
+
+# Every timing guard on the keys, as (owner, attribute): what presses keys faster than any
+# person (the tests, the screenshots, the benchmarks) sets them all to 0.
+KEY_GUARDS = (
+    (FlowScreen, "INPUT_GUARD_SECONDS"),
+    (FlowScreen, "FIRST_LOOK_SECONDS"),
+    (KeyRhythm, "QUIET_GAP"),
+    (KeyRhythm, "REPEAT_DELAY"),
+    (HandoffScreen, "HAND_OVER_SECONDS"),
+)
