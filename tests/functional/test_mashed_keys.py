@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 import pytest
 from key_patterns import TableWatch, deliberate, mash, press, real_key_timing
@@ -22,7 +23,6 @@ from sticheln_tui.flow import hooks_of
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
 
-BOT_PAUSE = 0.1  # real seconds: the bots move between the burst's presses
 KEYS = {
     "Enter": ["enter"],
     "mixed": ["enter", "space", "right", "enter", "s", "p", "enter", "left"],
@@ -50,10 +50,46 @@ def position(key: str, next_to_move: int | None):
     raise AssertionError("the position never came")
 
 
-async def bots_move_a_little(pilot) -> None:
-    """Real time for a bot's move to land between two presses."""
-    await asyncio.sleep(BOT_PAUSE * 0.8)
-    await pilot.pause()
+class OneBotMoveAtATime:
+    """The bots move when the test lets them, one move between two presses of a burst,
+    however quick or slow the machine."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.waiting = 0  # bots that have worked out a move and wait to make it
+        self._go = threading.Semaphore(0)
+        choose = StichelnApp._bot_choice
+
+        def when_let(app, seat, view):
+            move = choose(app, seat, view)
+            self.waiting += 1
+            self._go.acquire(timeout=30)
+            return move
+
+        monkeypatch.setattr(StichelnApp, "_bot_choice", when_let)
+
+    async def one_move(self, pilot) -> None:
+        """Let a waiting bot make its move, and wait until it has (none waiting: none)."""
+        app = pilot.app
+        game = app.game
+        for _ in range(500):  # a bot may still be working its move out
+            if self.waiting:
+                break
+            if game.to_move not in app.bots:
+                return  # a human's turn: no bot to wait for
+            await asyncio.sleep(0.002)
+        else:
+            return
+        moves = len(game.moves)
+        self.waiting -= 1
+        self._go.release()
+        for _ in range(2500):
+            if len(game.moves) > moves:
+                break
+            await asyncio.sleep(0.002)
+        await pilot.pause()
+
+    def let_all_go(self) -> None:
+        self._go.release(100)
 
 
 @pytest.mark.parametrize("keys", KEYS.values(), ids=KEYS.keys())
@@ -63,7 +99,7 @@ async def test_a_mashed_burst_makes_no_move_on_a_screen_that_came_during_it(
     monkeypatch, game_key, table, keys
 ):
     clock = real_key_timing(monkeypatch)
-    monkeypatch.setattr(StichelnApp, "BOT_PAUSE", BOT_PAUSE)
+    bots = OneBotMoveAtATime(monkeypatch)
     levels, next_to_move = TABLES[table]
     game = position(game_key, next_to_move)
     app = StichelnApp()
@@ -72,7 +108,8 @@ async def test_a_mashed_burst_makes_no_move_on_a_screen_that_came_during_it(
         app.continue_game(game, levels)
         await pilot.pause()
         hand_offs_up = isinstance(app.screen, HandoffScreen)
-        await mash(pilot, clock, keys, 24, random.Random(table), lambda: bots_move_a_little(pilot))
+        await mash(pilot, clock, keys, 16, random.Random(table), lambda: bots.one_move(pilot))
+        bots.let_all_go()
         await app.workers.wait_for_complete()
         await pilot.pause()
         watch.check()
@@ -114,6 +151,7 @@ async def test_a_mashed_burst_from_a_hand_off_makes_no_choice(monkeypatch, choic
     """The hand-offs to the private choices that are not a card: the burst's first press
     takes the keyboard, the rest choose nothing."""
     clock = real_key_timing(monkeypatch)
+    bots = OneBotMoveAtATime(monkeypatch)
     game = CHOICES[choice]()
     app = StichelnApp()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -121,7 +159,8 @@ async def test_a_mashed_burst_from_a_hand_off_makes_no_choice(monkeypatch, choic
         app.continue_game(game, PHASE_TABLE)
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        await mash(pilot, clock, keys, 12, random.Random(choice), lambda: bots_move_a_little(pilot))
+        await mash(pilot, clock, keys, 12, random.Random(choice), lambda: bots.one_move(pilot))
+        bots.let_all_go()
         watch.check()
         assert watch.moves == 0 and watch.steps == 1
         await deliberate(pilot, clock, "enter")
