@@ -591,7 +591,7 @@ class StichelnApp(WorkaroundApp):
         path = message.entry.path
         self.offer(message.entry)
         if self._lock is not None and self._lock.path == path:  # not a third window's now
-            self.notify(_("The other window has let go of the game: it goes on here."))
+            self.notify(message.notice)
 
     def on_open_elsewhere_screen_back(self) -> None:
         self._show(MenuScreen(self.saves))

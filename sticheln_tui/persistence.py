@@ -36,12 +36,13 @@ A card is its colour and its value in ASCII digits without leading zeros: "red 0
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
-import shutil
+import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
@@ -65,6 +66,14 @@ from .core.sticheln import Rules
 from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
 from .i18n import N_, _
 from .locations import saves_directory
+from .safe_files import (
+    MAX_NESTING,
+    NO_FOLLOW,
+    NotAFile,
+    create_exclusively,
+    nested_deeper,
+    read_capped,
+)
 
 if sys.platform != "win32":
     import fcntl
@@ -77,7 +86,6 @@ BACKUP_SUFFIX = ".bak"
 LOCK_SUFFIX = ".lock"
 MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
-MAX_NESTING = 10  # a save nests 6 deep: {"moves": [{"predict": {"steals": [["red", 1]]}}]}
 _TIE_ANSWERS = {"extra deal": True, "share": False}
 # A colour, a space and a value: ASCII digits only (a str's \d takes any script's
 # digits), and no leading zero, so that each card has one spelling.
@@ -418,22 +426,6 @@ def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return data
 
 
-def _nested_deeper(data: object, limit: int) -> bool:
-    """Whether lists and objects nest more than `limit` deep (found level by level, not
-    by recursion, so that nothing later runs out of stack on what the file holds)."""
-    level = [data]
-    for _depth in range(limit + 1):
-        level = [value for value in level if isinstance(value, list | dict)]
-        if not level:
-            return False
-        level = [inner for value in level for inner in _inside(value)]
-    return True
-
-
-def _inside(value: list | dict) -> Iterable[object]:
-    return value.values() if isinstance(value, dict) else value
-
-
 def _keys(data: dict, required: set[str], what: str) -> None:
     unknown = sorted(set(data) - required)
     if unknown:
@@ -509,7 +501,7 @@ def _parsed(text: str) -> dict:
         raise SaveError(_("damaged or not JSON ({reason})").format(reason=reason)) from None
     except ValueError:  # an integer of more digits than Python will convert
         raise SaveError(_("damaged or not JSON (a number with too many digits)")) from None
-    if _nested_deeper(data, MAX_NESTING):
+    if nested_deeper(data, MAX_NESTING):
         raise SaveError(_("the file is nested too deeply to be a save"))
     return _expect(data, dict, "the file")
 
@@ -614,8 +606,7 @@ def backup_of(path: Path) -> Path:
 def load(path: Path) -> Record:
     """The record in this file, which is only read; raises SaveError."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
+        data = read_capped(path, MAX_FILE_BYTES)
     except OSError as error:
         raise SaveError(
             _("cannot read it ({problem})").format(problem=error.strerror or error)
@@ -637,10 +628,7 @@ def write_atomically(path: Path, text: str, keep_backup: bool = True) -> None:
     temporary = path.with_name(f".{path.name}.tmp")
     staged = path.with_name(f".{path.name}{BACKUP_SUFFIX}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
+        _write_new(temporary, text.encode("utf-8"))
         if keep_backup and path.exists():
             _keep_backup(path, staged)
         os.replace(temporary, path)
@@ -658,10 +646,16 @@ def _keep_backup(path: Path, staged: Path) -> None:
     try:
         os.link(path, staged)  # no copy: the backup shares the finished file
     except OSError:  # file systems without hard links
-        shutil.copyfile(path, staged)
-        with open(staged, "rb") as file:
-            os.fsync(file.fileno())
+        _write_new(staged, read_capped(path, MAX_FILE_BYTES))
     os.replace(staged, backup_of(path))
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """`data` in a file made anew at `path` (see `create_exclusively`), on the disk."""
+    with open(create_exclusively(path), "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
 
 
 def _sync_directory(directory: Path) -> None:
@@ -731,17 +725,20 @@ class SaveLock:
 
     @classmethod
     def take(cls, path: Path) -> SaveLock | None:
-        """The lock of this save, or None when another program holds it. Where no lock
-        file can be made (a read-only directory), the save is not locked: it could not be
-        written either, and the autosave says so."""
+        """The lock of this save, or None when it cannot be had: another program holds
+        it, or its lock file is not one this program can hold (`lock_hindrance` says
+        which). Where no lock file can be made because the folder cannot be written, the
+        save is not locked: no window could write it either, and the autosave says so."""
         if sys.platform == "win32":
             return cls(path, None)
         lock = lock_of(path)
         while True:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+                handle = _open_lock(lock, os.O_RDWR | os.O_CREAT)
             except OSError:
+                if os.path.lexists(lock):  # there, but not a lock this program can hold
+                    return None
                 return cls(path, None)
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -765,13 +762,47 @@ class SaveLock:
         self._handle = None
 
 
+def _open_lock(lock: Path, flags: int) -> int:
+    """The lock file, opened without following a link or waiting on a pipe; raises
+    OSError (NotAFile for anything but a regular file)."""
+    try:
+        handle = os.open(lock, flags | NO_FOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as error:
+        kinds = {errno.ELOOP: stat.S_IFLNK, errno.EISDIR: stat.S_IFDIR}
+        if error.errno in kinds:
+            raise NotAFile(lock, kinds[error.errno]) from None
+        raise
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        raise NotAFile(lock, mode)
+    return handle
+
+
+def lock_problem(path: Path) -> str | None:
+    """Why this save's lock file, if there is one, cannot be held by this program (a
+    folder, a link, a file it may not write), in a few words; None if it can."""
+    if sys.platform == "win32":
+        return None
+    lock = lock_of(path)
+    try:
+        os.close(_open_lock(lock, os.O_RDWR))  # as `take` opens it
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        why = error.strerror or error
+        # Translators: {file} is a lock file's name, {why} why it cannot be held.
+        return _("cannot be locked: {file}: {why}").format(file=lock.name, why=why)
+    return None
+
+
 def open_elsewhere(path: Path) -> bool:
     """Whether a program holds this save's lock (this one too, for a save it holds)."""
     if sys.platform == "win32":
         return False
     try:
-        handle = os.open(lock_of(path), os.O_RDONLY)
-    except OSError:  # no lock file: nobody has the save open
+        handle = _open_lock(lock_of(path), os.O_RDONLY)
+    except OSError:  # no lock file, or one nobody could hold: `lock_problem` says
         return False
     try:
         fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)  # shared: lookers never collide
@@ -780,6 +811,12 @@ def open_elsewhere(path: Path) -> bool:
     finally:
         os.close(handle)
     return False
+
+
+def lock_hindrance(path: Path) -> str | None:
+    """Why this save cannot be taken up here now: its lock cannot be held, or another
+    program has it open; None when it is free (or held by this program)."""
+    return lock_problem(path) or (_("open in another window") if open_elsewhere(path) else None)
 
 
 # -- the saves directory ----------------------------------------------------------
@@ -824,7 +861,8 @@ class SaveEntry:
                 when=when, file=self.path.name, problem=self.problem
             )
         line = f"{when}  {self.record.summary()}  ({self.path.name})"
-        return line + ("  " + _("open in another window") if open_elsewhere(self.path) else "")
+        hindrance = lock_hindrance(self.path)
+        return line + (f"  {hindrance}" if hindrance else "")
 
 
 def entry_of(path: Path, modified: float) -> SaveEntry:
@@ -870,7 +908,7 @@ def _says_finished(path: Path) -> bool | None:
     """The file's own finished flag, read without replaying its moves (so a list of many
     finished games stays quick); None if it cannot even be read."""
     try:
-        return json.loads(path.read_bytes()[:MAX_FILE_BYTES]).get("finished") is True
+        return json.loads(read_capped(path, MAX_FILE_BYTES)).get("finished") is True
     except (OSError, ValueError, AttributeError, RecursionError):
         return None
 

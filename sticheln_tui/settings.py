@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 from .i18n import LANGUAGES, _
 from .i18n import language_problem as i18n_language_problem
 from .locations import config_directory
+from .safe_files import MAX_NESTING, nested_deeper, read_capped
 
 SETTINGS_FILE = "settings.json"
 MAX_BYTES = 10_000  # a settings file is a few dozen bytes
@@ -33,8 +34,7 @@ def _read() -> tuple[dict[str, object], str | None]:
     wrong with the file, if anything."""
     path = settings_path()
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+        data = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
         return {}, None
     except OSError as error:
@@ -45,6 +45,10 @@ def _read() -> tuple[dict[str, object], str | None]:
         settings = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return {}, _("not a settings file (not JSON)")
+    except RecursionError:  # brackets nested deeper than Python's stack
+        return {}, _("nested too deeply to be a settings file")
+    if nested_deeper(settings, MAX_NESTING):
+        return {}, _("nested too deeply to be a settings file")
     if not isinstance(settings, dict):
         return {}, _("not a settings file (not a JSON object)")
     return settings, None

@@ -1,4 +1,5 @@
-"""A save another copy of the program has open: look at it, read only, or start anew."""
+"""A save another copy of the program has open, or whose lock file cannot be held: look
+at it, read only, or start anew."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ class OpenElsewhereScreen(Screen):
     """Playing on here would write this window's moves over the other's, and theirs over
     ours, so the save is not taken up: the table may look at it or start a new game. The
     screen watches the save's lock, and once the other window has let go the game goes on
-    here (`TakeUp`); `r` looks at once."""
+    here (`TakeUp`); `r` looks at once. A lock file that cannot be held (a folder, a link,
+    a file this program may not write) is as good as another window: nothing would stop
+    one, so the game goes on here once the lock file is put right."""
 
     BINDINGS = [
         Binding("l", "look", N_("Look at it")),
@@ -41,11 +44,13 @@ class OpenElsewhereScreen(Screen):
         """Leave the save to the other window and start a new game."""
 
     class TakeUp(Message):
-        """The other window has let go of the save: continue its game here."""
+        """The other window has let go of the save, or its lock file was put right:
+        continue its game here, saying which (`notice`)."""
 
-        def __init__(self, entry: SaveEntry) -> None:
+        def __init__(self, entry: SaveEntry, notice: str) -> None:
             super().__init__()
             self.entry = entry
+            self.notice = notice
 
     class Back(Message):
         """Leave the save to the other window, back to the first screen."""
@@ -55,26 +60,34 @@ class OpenElsewhereScreen(Screen):
         self.entry = entry
         self._taken_up = False
         self._lock_watch: Timer | None = None
+        self._lock_problem: str | None = None  # as shown: why the lock could not be held
 
     def compose(self) -> ComposeResult:
         record = self.entry.record
+        problem = self._lock_problem = persistence.lock_problem(self.entry.path)
         with Vertical(id="open-elsewhere"):
-            yield Static(_("This game is open in another window"), classes="screen-title")
+            if problem is None:
+                title = _("This game is open in another window")
+                explanation = _(
+                    "Two windows on one game would write over each other's moves. Play on in"
+                    " the other window, or quit the game there and continue it here."
+                )
+                until = _("As soon as the other window lets go of the game, it goes on here.")
+            else:
+                # Translators: {why} is e.g. "cannot be locked (x.json.lock: a folder)".
+                title = _("This game {why}").format(why=problem)
+                explanation = _(
+                    "Without a lock, another window could write over its moves. Remove the"
+                    " lock file beside the save, or start a new game."
+                )
+                until = _("As soon as the lock file is put right, the game goes on here.")
+            yield Static(Text(title), classes="screen-title")
             yield Static(
                 Text(f"{', '.join(record.game.players)}: {record.progress()}"), classes="explain"
             )
             yield Static(Text(str(self.entry.path)), classes="explain")
-            yield Static(
-                _(
-                    "Two windows on one game would write over each other's moves. Play on in"
-                    " the other window, or quit the game there and continue it here."
-                ),
-                classes="explain",
-            )
-            yield Static(
-                _("As soon as the other window lets go of the game, it goes on here."),
-                classes="explain",
-            )
+            yield Static(explanation, classes="explain")
+            yield Static(until, classes="explain")
             with Horizontal(id="open-elsewhere-buttons"):
                 yield Button(_("Look at it, read only (l)"), id="look", variant="primary")
                 yield Button(_("New game (n)"), id="new-game")
@@ -95,17 +108,26 @@ class OpenElsewhereScreen(Screen):
             self._take_up_if_free()
 
     def _take_up_if_free(self) -> bool:
-        """Take up the game if no other window has the save open now; whether it was."""
-        if persistence.open_elsewhere(self.entry.path):
+        """Take up the game if no other window has the save open now and its lock can be
+        held; whether it was."""
+        if persistence.lock_hindrance(self.entry.path):
             return False
         if not self._taken_up:
             self._taken_up = True
-            self.post_message(self.TakeUp(self.entry))
+            if self._lock_problem is None:
+                notice = _("The other window has let go of the game: it goes on here.")
+            else:
+                notice = _("The lock file has been put right: the game goes on here.")
+            self.post_message(self.TakeUp(self.entry, notice))
         return True
 
     def action_try_again(self) -> None:
         if not self._take_up_if_free():
-            self.notify(_("The game is still open in the other window."), markup=False)
+            problem = persistence.lock_problem(self.entry.path)
+            if problem is None:
+                self.notify(_("The game is still open in the other window."), markup=False)
+            else:
+                self.notify(_("The game still {why}.").format(why=problem), markup=False)
 
     def action_look(self) -> None:
         self.app.push_screen(SaveLookScreen(self.entry), self._looked)
@@ -153,7 +175,7 @@ class SaveLookScreen(Screen[bool]):
 
     def _follow(self) -> None:
         """Show the moves the other window has saved since; go back once it has let go."""
-        if not persistence.open_elsewhere(self.path):
+        if not persistence.lock_hindrance(self.path):
             self.dismiss(False)
             return
         try:
@@ -169,7 +191,9 @@ class SaveLookScreen(Screen[bool]):
         public = record.game.view(None)
         players = ", ".join(public.players)
         title = Text(_("Read only: {players}").format(players=players), style="bold")
-        title.append("  " + _("(open in another window)"))
+        hindrance = persistence.lock_hindrance(self.path)
+        if hindrance:
+            title.append(f"  ({hindrance})")
         self.query_one("#look-title", Static).update(title)
         parts = GAME_SCREENS[record.game.GAME].public_table(public, self.app.size.width)
         if public.results:

@@ -257,3 +257,69 @@ async def test_a_hattrick_save_open_elsewhere_shows_its_piles_and_no_hand(
             assert cards_on_screen(shown, hands) == []
     finally:
         lock.release()
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda lock: lock.mkdir(), "not a file but a folder"),
+        (lambda lock: lock.symlink_to(lock.parent / "nowhere"), "not a file but a symbolic link"),
+        (lambda lock: os.mkfifo(lock), "not a file but a named pipe"),
+    ],
+    ids=["folder", "dangling link", "named pipe"],
+)
+def test_a_lock_file_that_cannot_be_held_is_no_licence_to_play(save, make, why, capsys):
+    lock = persistence.lock_of(save)
+    make(lock)
+    assert SaveLock.take(save) is None  # neither window plays
+    assert SaveLock.take(save) is None
+    assert persistence.lock_problem(save) == f"cannot be locked: game.json.lock: {why}"
+    assert not (save.parent / "nowhere").exists()  # a link is not followed to make it
+    assert cli.main(["--list-saves"]) == 0
+    assert f"(game.json)  cannot be locked: game.json.lock: {why}" in capsys.readouterr().out
+
+
+def test_a_lock_file_this_user_may_not_open_is_no_licence_to_play(save, monkeypatch):
+    lock = persistence.lock_of(save)
+    lock.write_text("")
+    opened = os.open
+
+    def refused_for_the_lock(path, *args, **kwargs):
+        if os.fspath(path) == str(lock):
+            raise PermissionError(13, "Permission denied")
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused_for_the_lock)
+    assert SaveLock.take(save) is None
+    assert persistence.lock_problem(save) == (
+        "cannot be locked: game.json.lock: Permission denied"
+    )
+
+
+async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_right(
+    save, monkeypatch
+):
+    monkeypatch.setattr(OpenElsewhereScreen, "CHECK_SECONDS", 0.1)
+    lock = persistence.lock_of(save)
+    lock.mkdir()
+    before = save.read_bytes()
+    app = StichelnApp(resume=persistence.latest_unfinished())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, OpenElsewhereScreen)
+        assert app.game is None and app.save_path is None
+        shown = screen_text(app)
+        assert "This game cannot be locked: game.json.lock: not a file but a folder" in shown
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveLookScreen)
+        assert "Read only: Ann, Bob, Cid  (cannot be locked" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert app.game is None  # still not this window's to play
+        lock.rmdir()
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert persistence.open_elsewhere(save)  # this window's now, properly locked
+        assert "The lock file has been put right: the game goes on here." in notifications(app)
+    assert save.read_bytes() == before

@@ -320,12 +320,16 @@ def test_a_save_failing_to_keep_the_backup_leaves_no_temporary_file(tmp_path, mo
     def no_links(source, target):
         raise OSError(errno.EPERM, "Operation not permitted")
 
-    def no_space(source, target):
-        Path(target).write_text('{"format": "sticheln-')  # half a copy
+    write_new = persistence._write_new
+
+    def no_space_for_the_copy(target, data):
+        if not target.name.endswith(".bak.tmp"):
+            return write_new(target, data)
+        target.write_text('{"format": "sticheln-')  # half a copy
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "link", no_links)
-    monkeypatch.setattr(persistence.shutil, "copyfile", no_space)
+    monkeypatch.setattr(persistence, "_write_new", no_space_for_the_copy)
     with pytest.raises(OSError):
         save(path, record)
     monkeypatch.undo()
