@@ -134,3 +134,13 @@ def test_an_export_over_a_planted_link_leaves_its_target_alone(tmp_path):
     persistence.export(tmp_path / "record.json", Record(game, (None,) * 3))
     assert target.read_text() == "mine\n"
     assert persistence.load(tmp_path / "record.json").finished
+
+
+@pytest.mark.parametrize("option", ["--load", "--replay"])
+@pytest.mark.parametrize("kind", ["named pipe", "device link"])
+def test_an_odd_file_given_to_load_is_refused_in_one_line(tmp_path, option, kind):
+    path = tmp_path / "odd.json"
+    why = odd_file(path, kind)
+    result = run(option, str(path))
+    assert result.returncode == 2
+    assert f"cannot read it ({why})" in result.stderr and result.stderr.count("\n") == 1
