@@ -127,7 +127,7 @@ class OpenElsewhereScreen(Screen):
             if problem is None:
                 self.notify(_("The game is still open in the other window."), markup=False)
             else:
-                self.notify(_("The game still {why}.").format(why=problem), markup=False)
+                self.notify(_("Not yet: the game {why}.").format(why=problem), markup=False)
 
     def action_look(self) -> None:
         self.app.push_screen(SaveLookScreen(self.entry), self._looked)
