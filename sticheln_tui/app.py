@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from . import i18n
+from .core.names import visible
 from .core.sticheln import Rules
 from .i18n import N_, _, ngettext
 from .key_rhythm import KeyRhythm
@@ -249,7 +250,7 @@ class StichelnApp(WorkaroundApp):
             return
         self.notify(
             _("Game record written to {path}. Review it with: sticheln --replay {name}").format(
-                path=path, name=path.name
+                path=visible(path), name=visible(path.name)
             ),
             markup=False,
             timeout=10,
@@ -283,7 +284,7 @@ class StichelnApp(WorkaroundApp):
                     _(
                         "Could not save the game ({reason}) in {folder}; trying again after"
                         " the next move."
-                    ).format(reason=error.strerror or error, folder=self.save_path.parent),
+                    ).format(reason=error.strerror or error, folder=visible(self.save_path.parent)),
                     severity="error",
                     markup=False,
                 )

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from . import __version__, i18n
 from .core.catalogue import DEFAULT_GAME, TITLES
+from .core.names import visible
 from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS, Option
 from .i18n import _
 from .locations import SAVES_ENV, saves_directory
@@ -372,7 +373,9 @@ def _load(parser: argparse.ArgumentParser, path: Path) -> persistence.Record:
     except persistence.SaveError as error:
         parser.exit(
             2,
-            _("{prog}: cannot load {path}: {why}").format(prog=parser.prog, path=path, why=error)
+            _("{prog}: cannot load {path}: {why}").format(
+                prog=parser.prog, path=visible(path), why=error
+            )
             + "\n",
         )
 
@@ -399,9 +402,9 @@ def _list_saves() -> int:
     directory = saves_directory()
     entries = persistence.list_saves(directory)
     if entries:
-        print(_("Saved games in {directory}:").format(directory=directory))
+        print(_("Saved games in {directory}:").format(directory=visible(directory)))
     else:
-        print(_("No saved games in {directory}.").format(directory=directory))
+        print(_("No saved games in {directory}.").format(directory=visible(directory)))
     for entry in entries:
         print(f"  {entry.describe()}")
     return 0
@@ -417,12 +420,16 @@ def _stats() -> int:
     directory = saves_directory()
     stats = statistics(persistence.list_saves(directory))
     if stats.games:
-        print(_("Statistics of the finished games in {directory}").format(directory=directory))
+        print(
+            _("Statistics of the finished games in {directory}").format(
+                directory=visible(directory)
+            )
+        )
     else:
         print(
             _(
                 "No finished games in {directory} yet: finish one, and its figures appear here."
-            ).format(directory=directory)
+            ).format(directory=visible(directory))
         )
     for game in tables(stats, colour_name):
         for table in game:
@@ -442,18 +449,19 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if entry is None:
             _fail(parser, _("no finished game to export (sticheln --list-saves)"))
         record = entry.record
+    target = visible(args.export)
     # os.path's checks, unlike Path's, never raise (a directory we may not look into).
     if os.path.isdir(args.export):
-        _fail(parser, _("{file} is a directory; give a file name").format(file=args.export))
+        _fail(parser, _("{file} is a directory; give a file name").format(file=target))
     if os.path.lexists(args.export):
-        _fail(parser, _("{file} exists already; choose another name").format(file=args.export))
+        _fail(parser, _("{file} exists already; choose another name").format(file=target))
     try:
         persistence.export(args.export, record)
     except ValueError as error:
-        _fail(parser, _("cannot export to {file}: {why}").format(file=args.export, why=error))
+        _fail(parser, _("cannot export to {file}: {why}").format(file=target, why=error))
     print(
         _("Game record of {players} written to {file}.").format(
-            players=", ".join(record.game.players), file=args.export
+            players=", ".join(record.game.players), file=target
         )
     )
     return 0
@@ -549,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.replay is not None and not resumed.finished:
         _fail(
             parser,
-            _("cannot replay {file}: the game is not finished").format(file=args.replay),
+            _("cannot replay {file}: the game is not finished").format(file=visible(args.replay)),
         )
     if resumed is not None:
         from .app import StichelnApp
@@ -607,11 +615,11 @@ def _goodbye(app) -> int:
         message = _("Your game could not be saved.")
     elif app.save_path.parent == saves_directory():
         message = _("Your game is saved in {path}.\nContinue it with: sticheln --resume").format(
-            path=app.save_path
+            path=visible(app.save_path)
         )
     else:
         message = _("Your game is saved.\nContinue it with: sticheln --load {path}").format(
-            path=app.save_path
+            path=visible(app.save_path)
         )
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
         print(message)

@@ -52,6 +52,7 @@ from .bots import LEVELS, no_human_problem
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import ChooseColours, Game, PickPain, SettleTie
 from .core.hattrick import HattrickGame, HattrickOptions, PassCard
+from .core.names import visible
 from .core.seven_seals import (
     COLOURS,
     WHITE,
@@ -695,8 +696,8 @@ def _write_problem(path: Path, error: OSError) -> str:
     if not os.path.isdir(directory):
         exists = os.path.exists(directory)
         if exists:
-            return _("{directory} is not a directory").format(directory=directory)
-        return _("there is no directory {directory}").format(directory=directory)
+            return _("{directory} is not a directory").format(directory=visible(directory))
+        return _("there is no directory {directory}").format(directory=visible(directory))
     return error.strerror or str(error)
 
 
@@ -792,7 +793,7 @@ def lock_problem(path: Path) -> str | None:
     except OSError as error:
         why = error.strerror or error
         # Translators: {file} is a lock file's name, {why} why it cannot be held.
-        return _("cannot be locked: {file}: {why}").format(file=lock.name, why=why)
+        return _("cannot be locked: {file}: {why}").format(file=visible(lock.name), why=why)
     return None
 
 
@@ -858,9 +859,9 @@ class SaveEntry:
         if self.record is None:
             # Translators: a line of `sticheln --list-saves`.
             return _("{when}  {file}: cannot be loaded: {problem}").format(
-                when=when, file=self.path.name, problem=self.problem
+                when=when, file=visible(self.path.name), problem=self.problem
             )
-        line = f"{when}  {self.record.summary()}  ({self.path.name})"
+        line = f"{when}  {self.record.summary()}  ({visible(self.path.name)})"
         hindrance = lock_hindrance(self.path)
         return line + (f"  {hindrance}" if hindrance else "")
 

@@ -20,6 +20,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from .cli import Parser, add_language_option, number_from_1_to
+from .core.names import visible
 from .i18n import _, ngettext
 from .locations import saves_directory
 
@@ -191,7 +192,7 @@ class GameServer(Server):
             ).format(
                 url=address_to_open(self.host, self.port),
                 games=self.max_games,
-                directory=saves_directory(),
+                directory=visible(saves_directory()),
             ),
             flush=True,
         )

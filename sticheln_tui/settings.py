@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Collection
 
+from .core.names import visible
 from .i18n import LANGUAGES, _
 from .i18n import language_problem as i18n_language_problem
 from .locations import config_directory
@@ -130,7 +131,7 @@ _said: set[str] = set()  # the warnings given: the file is read once per setting
 def _ignored(why: str) -> None:
     """None, after one line on stderr saying why (once, however often it is read)."""
     warning = _("sticheln: ignoring the settings in {path}: {why}").format(
-        path=settings_path(), why=why
+        path=visible(settings_path()), why=why
     )
     if warning not in _said:
         _said.add(warning)

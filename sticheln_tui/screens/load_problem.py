@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from .. import persistence
+from ..core.names import visible
 from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
@@ -52,7 +53,7 @@ class LoadProblemScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="load-problem"):
             yield Static(_("This save will not load"), classes="screen-title")
-            yield Static(Text(str(self.entry.path)), classes="explain")
+            yield Static(Text(visible(self.entry.path)), classes="explain")
             why = _("Why: {problem}.").format(problem=self.entry.problem)
             yield Static(Text(why), classes="explain")
             yield Static(Text(self._backup_note), classes="explain")

@@ -15,6 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from .. import persistence
+from ..core.names import visible
 from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
@@ -85,7 +86,7 @@ class OpenElsewhereScreen(Screen):
             yield Static(
                 Text(f"{', '.join(record.game.players)}: {record.progress()}"), classes="explain"
             )
-            yield Static(Text(str(self.entry.path)), classes="explain")
+            yield Static(Text(visible(self.entry.path)), classes="explain")
             yield Static(explanation, classes="explain")
             yield Static(until, classes="explain")
             with Horizontal(id="open-elsewhere-buttons"):

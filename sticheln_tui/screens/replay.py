@@ -24,6 +24,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..bots.review import Judgment, Review
 from ..core.game import DealResult, Move, Phase, SeatView
+from ..core.names import visible
 from ..core.options import pain_word
 from ..core.review import Frame
 from ..i18n import N_, _, ngettext
@@ -141,7 +142,7 @@ class ReplayScreen(Screen[None]):
     def watch_position(self, position: int) -> None:
         frame = self.frames[position]
         view = frame.view
-        title = Text(_("Replay of {source}").format(source=self.source), style="bold")
+        title = Text(_("Replay of {source}").format(source=visible(self.source)), style="bold")
         moves = len(self.frames) - 1
         step = Text(_("move {step} of {moves}").format(step=frame.step, moves=moves))
         judgment = self.judged.get(frame.step)

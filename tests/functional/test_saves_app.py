@@ -25,6 +25,7 @@ from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.hattrick.table import HattrickTableScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
+from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.reveal import RevealScreen
@@ -200,6 +201,32 @@ async def test_a_failed_save_is_reported_once_and_the_game_goes_on(
         assert len(failures) == 1 and str(saves_in_a_temporary_directory) in failures[0]
 
 
+@pytest.mark.parametrize(
+    ("screen", "shown"),
+    [(LoadProblemScreen, "path"), (OpenElsewhereScreen, "path"), (ReplayScreen, "name")],
+)
+async def test_a_file_name_on_screen_has_its_controls_written_out(tmp_path, screen, shown):
+    """The path of a save that will not load or that another window has open, and the
+    title of a replay."""
+    path = tmp_path / f"{TITLE}{CLEAR}[b].json"
+    if screen is LoadProblemScreen:
+        path.write_text("{")
+    else:
+        persistence.save(
+            path, Record(finished() if screen is ReplayScreen else played(2), (None,) * 3)
+        )
+    held_elsewhere = persistence.SaveLock.take(path)  # only one of the screens minds it
+    (entry,) = persistence.list_saves(tmp_path)
+    app = StichelnApp(resume=entry, review=screen is ReplayScreen)
+    async with app.run_test(size=(200, 40)) as pilot:  # room for the path on one line
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        text = screen_text(app)
+    held_elsewhere.release()
+    assert repr(str(path) if shown == "path" else path.name) in text  # [b] is no markup either
+    assert "\x1b" not in text
+
+
 async def test_the_final_screen_exports_a_record_that_replays(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = finished()
@@ -309,6 +336,39 @@ def test_list_saves_names_each_game_and_each_problem(saves_in_a_temporary_direct
     assert str(directory) in out
     assert "Sticheln: Ann, Bob, Cid: deal 1 of 5" in out
     assert "b.json: cannot be loaded: damaged or not JSON" in out
+
+
+# A file name may hold anything but "/": an escape sequence that sets the window's title or
+# clears the screen, a line break that forges a line of the list.
+TITLE, CLEAR, FORGED = "title\x1b]0;pwned\x07", "clear\x1b[2J", "forged\n  2026-01-01 00:00  x"
+
+
+def test_names_from_the_disk_reach_the_terminal_with_their_controls_written_out(
+    saves_in_a_temporary_directory, tmp_path, capsys, monkeypatch
+):
+    directory = tmp_path / f"saves {CLEAR}"
+    monkeypatch.setenv("STICHELN_SAVES", str(directory))
+    persistence.save(directory / f"{TITLE}.json", Record(played(4), (None,) * 3))
+    (directory / f"{FORGED}.json").write_text("{")
+    outputs = []
+    assert cli.main(["--list-saves"]) == 0
+    listed = capsys.readouterr()
+    assert len(listed.out.splitlines()) == 3  # the heading and a line for each save
+    outputs.append(listed)
+    assert cli.main(["--stats"]) == 0
+    outputs.append(capsys.readouterr())
+    for args in (
+        ["--load", str(directory / f"{FORGED}.json")],
+        ["--replay", str(directory / f"{TITLE}.json")],
+        ["--export", str(directory / TITLE / "record.json")],
+    ):
+        code, output = run_cli(args, capsys)
+        assert code == 2 and output.err.count("\n") == 1
+        outputs.append(output)
+    text = "".join(output.out + output.err for output in outputs)
+    assert not {"\x1b", "\x07"} & set(text)
+    assert repr(f"{TITLE}.json") in text and repr(f"{FORGED}.json") in text
+    assert repr(str(directory)) in text
 
 
 def test_a_link_to_nowhere_among_the_saves_hides_none_of_the_others(
