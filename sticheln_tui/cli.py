@@ -24,11 +24,13 @@ from .locations import SAVES_ENV, saves_directory
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import NoReturn
+    from typing import NoReturn, TypeVar
 
     from . import persistence
     from .bots import Seat
     from .core.sticheln import Rules
+
+    Found = TypeVar("Found")
 
 
 class Parser(argparse.ArgumentParser):
@@ -385,6 +387,17 @@ def _fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     parser.exit(2, f"{parser.prog}: {message}\n")
 
 
+def _in_the_saves(parser: argparse.ArgumentParser, look: Callable[[], Found]) -> Found:
+    """What `look` finds in the saves folder; exit 2 with one line when the folder cannot
+    be read, which is not the same as holding no game."""
+    from . import persistence
+
+    try:
+        return look()
+    except persistence.SavesFolderError as error:
+        _fail(parser, str(error))
+
+
 def _quiet_when_cut_short(report: Callable[[], int]) -> int:
     """Print a report; a reader that stops early (`sticheln --stats | head`) ends it
     quietly, as other command-line tools do, not with a traceback."""
@@ -396,11 +409,11 @@ def _quiet_when_cut_short(report: Callable[[], int]) -> int:
         return 0
 
 
-def _list_saves() -> int:
+def _list_saves(parser: argparse.ArgumentParser) -> int:
     from . import persistence
 
     directory = saves_directory()
-    entries = persistence.list_saves(directory)
+    entries = _in_the_saves(parser, lambda: persistence.list_saves(directory))
     if entries:
         print(_("Saved games in {directory}:").format(directory=visible(directory)))
     else:
@@ -410,7 +423,7 @@ def _list_saves() -> int:
     return 0
 
 
-def _stats() -> int:
+def _stats(parser: argparse.ArgumentParser) -> int:
     import textwrap
 
     from . import persistence
@@ -418,7 +431,7 @@ def _stats() -> int:
     from .widgets.colours import colour_name
 
     directory = saves_directory()
-    stats = statistics(persistence.list_saves(directory))
+    stats = statistics(_in_the_saves(parser, lambda: persistence.list_saves(directory)))
     if stats.games:
         print(
             _("Statistics of the finished games in {directory}").format(
@@ -445,7 +458,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.load is not None:
         record = _load(parser, args.load)
     else:
-        entry = persistence.latest_finished()
+        entry = _in_the_saves(parser, persistence.latest_finished)
         if entry is None:
             _fail(parser, _("no finished game to export (sticheln --list-saves)"))
         record = entry.record
@@ -536,10 +549,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _export(parser, args)
     if args.list_saves:
         _check_alone(parser, args, "--list-saves", report=True)
-        return _quiet_when_cut_short(_list_saves)
+        return _quiet_when_cut_short(lambda: _list_saves(parser))
     if args.stats:
         _check_alone(parser, args, "--stats", report=True)
-        return _quiet_when_cut_short(_stats)
+        return _quiet_when_cut_short(lambda: _stats(parser))
     resumed = None
     for given, path in (("--load", args.load), ("--replay", args.replay)):
         if path is not None:
@@ -551,7 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .persistence import latest_unfinished
 
         _check_alone(parser, args, "--resume")
-        resumed = latest_unfinished()
+        resumed = _in_the_saves(parser, latest_unfinished)
         if resumed is None:
             _fail(parser, _("no unfinished game to resume"))
     if args.replay is not None and not resumed.finished:

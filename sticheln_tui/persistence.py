@@ -108,6 +108,11 @@ class SaveError(ValueError):
     """A file that is not a loadable game; the message is one line saying why."""
 
 
+class SavesFolderError(Exception):
+    """The saves folder is there but cannot be read (not the same as holding no game);
+    the message is one line saying why."""
+
+
 @dataclass
 class Record:
     """A game with what the table had already seen of it."""
@@ -875,7 +880,7 @@ def entry_of(path: Path, modified: float) -> SaveEntry:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveEntry]:
-    """Every save in the directory, newest first."""
+    """Every save in the directory, newest first; raises SavesFolderError."""
     return list(_entries(directory))
 
 
@@ -891,10 +896,21 @@ def _entries(directory: Path | None, finished: bool | None = None) -> Iterator[S
 def _dated(directory: Path | None) -> list[tuple[float, Path]]:
     directory = directory or saves_directory()
     dated = []
+    # Listed by hand: a glob finds nothing in a folder it may not read, or in a file.
     try:
-        paths = [path for path in directory.glob(f"*{SUFFIX}") if not path.name.startswith(".")]
-    except OSError:
+        with os.scandir(directory) as listing:
+            names = [item.name for item in listing]
+    except FileNotFoundError:  # no game saved yet: the first save makes the folder
         return []
+    except OSError as error:
+        raise SavesFolderError(
+            _("cannot read the saves folder {folder}: {problem}").format(
+                folder=visible(directory), problem=error.strerror or error
+            )
+        ) from None
+    paths = [
+        directory / name for name in names if name.endswith(SUFFIX) and not name.startswith(".")
+    ]
     for path in paths:
         try:
             # A link to nowhere, or a file another window removed meanwhile, has no date:
@@ -917,7 +933,7 @@ def _says_finished(path: Path) -> bool | None:
 def latest_unfinished(directory: Path | None = None) -> SaveEntry | None:
     """The newest save of an unfinished game: the one to continue. The newest save of all,
     if it will not load, so that its backup can be offered; a damaged save that newer
-    games have followed is only listed."""
+    games have followed is only listed. Raises SavesFolderError."""
     newest = next(_entries(directory), None)
     if newest is None or not newest.finished:
         return newest
@@ -926,5 +942,6 @@ def latest_unfinished(directory: Path | None = None) -> SaveEntry | None:
 
 
 def latest_finished(directory: Path | None = None) -> SaveEntry | None:
+    """The newest save of a finished game; raises SavesFolderError."""
     entries = _entries(directory, finished=True)
     return next((entry for entry in entries if entry.finished), None)

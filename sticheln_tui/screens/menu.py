@@ -67,6 +67,7 @@ class MenuScreen(KeyGuardedScreen):
         super().__init__()
         self.saves = saves
         self.unfinished: SaveEntry | None = None
+        self.saves_problem: str | None = None  # why the saves folder cannot be read
         self._looked_for_unfinished = False
 
     def compose(self) -> ComposeResult:
@@ -92,6 +93,9 @@ class MenuScreen(KeyGuardedScreen):
         ]
         if self.unfinished is not None:
             entries.insert(0, Option(continue_text(self.unfinished), id=CONTINUE))
+        elif self.saves_problem is not None:
+            problem = Text.assemble(continue_label(), self.saves_problem)
+            entries.insert(0, Option(problem, id=CONTINUE, disabled=True))
         return entries
 
     def on_mount(self) -> None:
@@ -104,20 +108,34 @@ class MenuScreen(KeyGuardedScreen):
     def _look_for_unfinished(self) -> None:
         from .. import persistence
 
-        entry = persistence.latest_unfinished(self.saves)
+        try:
+            entry = persistence.latest_unfinished(self.saves)
+        except persistence.SavesFolderError as error:
+            self.app.call_from_thread(self._say_unreadable, str(error))
+            return
         if entry is not None:
             self.app.call_from_thread(self._offer, entry)
 
     def _offer(self, entry: SaveEntry) -> None:
         """Continue goes on top, chosen unless a player has moved on the menu already."""
+        self.unfinished = entry
+        self._put_continue_on_top(chosen=True)
+
+    def _say_unreadable(self, problem: str) -> None:
+        """Where Continue would go, why no game can be continued; it cannot be chosen."""
+        self.saves_problem = problem
+        self._put_continue_on_top(chosen=False)
+
+    def _put_continue_on_top(self, chosen: bool) -> None:
+        """The entries again, Continue on top; highlighted if `chosen` and no player has
+        moved on the menu already, else the entry highlighted stays."""
         if not self.is_attached:
             return  # a game was chosen meanwhile
-        self.unfinished = entry
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted or 0
         menu.clear_options()
         menu.add_options(self._entries())
-        menu.highlighted = highlighted + 1 if highlighted else 0
+        menu.highlighted = 0 if chosen and not highlighted else highlighted + 1
 
     @on(OptionList.OptionSelected, "#menu")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -138,10 +156,15 @@ class MenuScreen(KeyGuardedScreen):
             self.post_message(self.GameChosen(choice))
 
 
+def continue_label() -> tuple[str, str]:
+    """The start of the entry Continue, in bold."""
+    # Translators: the first screen's entry that takes up the unfinished game.
+    return (_("Continue:") + " ", "bold")
+
+
 def continue_text(entry: SaveEntry) -> Text:
     """Which game, who plays, where it stands; or why its save will not load."""
-    # Translators: the first screen's entry that takes up the unfinished game.
-    label = (_("Continue:") + " ", "bold")
+    label = continue_label()
     if entry.record is None:
         # Translators: after "Continue:"; {problem} says why, in a few words.
         problem = _("the last game's save will not load: {problem}")

@@ -82,11 +82,11 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is self._reader and event.state is WorkerState.ERROR:
+            # Translators: {problem} says why, in a few words (it may be English).
+            problem = _("The statistics could not be worked out: {problem}")
+            # As Text: the problem may name a folder, which is no markup.
             self.query_one("#stats-counted", Static).update(
-                # Translators: {problem} says why, in a few words (it may be English).
-                _("The statistics could not be worked out: {problem}").format(
-                    problem=event.worker.error
-                )
+                Text(problem.format(problem=event.worker.error))
             )
 
     @work(thread=True, exit_on_error=False)

@@ -4,6 +4,7 @@ command-line options."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -388,6 +389,39 @@ def test_a_link_to_nowhere_among_the_saves_hides_none_of_the_others(
 def test_list_saves_with_none(capsys):
     assert cli.main(["--list-saves"]) == 0
     assert "No saved games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args", [["--list-saves"], ["--stats"], ["--resume"], ["--export", "record.json"]]
+)
+def test_a_saves_folder_that_is_a_file_is_said_not_taken_for_no_games(
+    args, tmp_path, capsys, monkeypatch
+):
+    folder = tmp_path / "saves"
+    folder.write_text("")
+    monkeypatch.setenv("STICHELN_SAVES", str(folder))
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli(args, capsys)
+    assert code == 2 and out.out == ""
+    assert out.err == f"sticheln: cannot read the saves folder {folder}: Not a directory\n"
+
+
+def test_a_saves_folder_that_cannot_be_read_says_why(
+    saves_in_a_temporary_directory, capsys, monkeypatch
+):
+    folder = saves_in_a_temporary_directory
+    folder.mkdir()
+    scandir = os.scandir
+
+    def refused(path):  # as for a folder of another user's (root reads any)
+        if os.fspath(path) == str(folder):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
+    code, out = run_cli(["--list-saves"], capsys)
+    assert code == 2
+    assert out.err == f"sticheln: cannot read the saves folder {folder}: Permission denied\n"
 
 
 def test_resume_without_a_game_exits_2(capsys):

@@ -58,6 +58,28 @@ async def test_statistics_open_from_the_first_screen_and_escape_goes_back(
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_saves_folder_that_cannot_be_read_is_said_where_continue_and_figures_go(
+    tmp_path, monkeypatch
+):
+    folder = tmp_path / "sa[b]ves"  # a file; its name is no markup either
+    folder.write_text("")
+    monkeypatch.setenv("STICHELN_SAVES", str(folder))
+    problem = f"cannot read the saves folder {folder}: Not a directory"
+    app = StichelnApp()
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        first = menu.get_option_at_index(0)
+        assert str(first.prompt) == f"Continue: {problem}" and first.disabled
+        assert str(menu.get_option_at_index(menu.highlighted).prompt) == "Sticheln"
+        await open_statistics(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert problem in " ".join(screen_text(app).split())
+
+
 async def test_a_line_says_the_saves_are_being_read_then_that_there_are_none(monkeypatch):
     read = threading.Event()
     list_saves = persistence.list_saves
