@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -40,8 +42,13 @@ class LoadProblemScreen(Screen):
         super().__init__()
         self.entry = entry
         self.backup: Record | None = None
+        backup = persistence.backup_of(entry.path)
+        # A save written once has no backup: said as such, not as a backup that will not load.
+        if not os.path.lexists(backup):
+            self._backup_note = _("It has no backup to load instead.")
+            return
         try:
-            self.backup = persistence.load(persistence.backup_of(entry.path))
+            self.backup = persistence.load(backup)
             self._backup_note = _(
                 "Its backup loads: {players}; {progress} (the save before the last one)."
             ).format(players=", ".join(self.backup.game.players), progress=self.backup.progress())

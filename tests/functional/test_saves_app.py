@@ -167,14 +167,23 @@ async def test_a_save_that_will_not_load_is_left_alone_and_its_backup_offered(tm
     assert path.read_bytes() == damaged
 
 
-async def test_a_save_and_backup_that_both_fail_offer_a_new_game(tmp_path):
+@pytest.mark.parametrize(
+    ("backup", "said"),
+    [
+        ("{", "Its backup will not load either: damaged or not JSON"),
+        (None, "It has no backup to load instead."),
+    ],
+)
+async def test_a_save_without_a_backup_that_loads_offers_a_new_game(tmp_path, backup, said):
     path = tmp_path / "game.json"
     path.write_text("{")
+    if backup is not None:
+        persistence.backup_of(path).write_text(backup)
     entry = persistence.list_saves(tmp_path)[0]
     app = StichelnApp(saves=tmp_path, resume=entry)
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert "backup will not load either" in screen_text(app)
+        assert said in screen_text(app)
         await pilot.press("b")  # no backup to load: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, LoadProblemScreen)
