@@ -698,12 +698,19 @@ def _write_problem(path: Path, error: OSError) -> str:
     """Why `path` cannot be written, about the path asked for (the error itself names the
     temporary file beside it)."""
     directory = path.parent
-    if not os.path.isdir(directory):
-        exists = os.path.exists(directory)
-        if exists:
-            return _("{directory} is not a directory").format(directory=visible(directory))
-        return _("there is no directory {directory}").format(directory=visible(directory))
-    return error.strerror or str(error)
+    if os.path.isdir(directory):
+        return error.strerror or str(error)
+    return not_a_directory(directory) or _("there is no directory {directory}").format(
+        directory=visible(directory)
+    )
+
+
+def not_a_directory(directory: Path | str) -> str | None:
+    """Says that `directory` is not a directory when a file stands in its place (making
+    it there fails with only "File exists"); None when it is one, or is not there."""
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        return _("{directory} is not a directory").format(directory=visible(directory))
+    return None
 
 
 def export_name(game: str, players: Sequence[str]) -> str:

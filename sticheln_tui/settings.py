@@ -105,10 +105,21 @@ def _remember(key: str, value: str) -> str | None:
     return None
 
 
+def _kept(key: str, value: str) -> str | None:
+    """`_remember`, saying of the settings folder that it is no folder when a file stands
+    in its place (the error says only "File exists")."""
+    problem = _remember(key, value)
+    if problem is None:
+        return None
+    from .persistence import not_a_directory
+
+    return not_a_directory(config_directory()) or problem
+
+
 def remember_language(code: str) -> str | None:
     """Keep `code` as the language to start in; the problem in one line when the file
     cannot be written (the game goes on in that language all the same)."""
-    problem = _remember(LANGUAGE, code)
+    problem = _kept(LANGUAGE, code)
     if problem:
         return _("The language could not be kept for next time ({problem}).").format(
             problem=problem
@@ -119,7 +130,7 @@ def remember_language(code: str) -> str | None:
 def remember_theme(name: str) -> str | None:
     """Keep `name` as the theme to start with; the problem in one line when the file
     cannot be written (the game goes on in that theme all the same)."""
-    problem = _remember(THEME, name)
+    problem = _kept(THEME, name)
     if problem:
         return _("The theme could not be kept for next time ({problem}).").format(problem=problem)
     return None

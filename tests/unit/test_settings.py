@@ -58,11 +58,14 @@ def test_the_app_starts_in_the_theme_kept():
     assert StichelnApp().theme == LIGHT.name
 
 
-def test_a_theme_that_cannot_be_kept_says_why(tmp_path, monkeypatch):
+def test_a_setting_that_cannot_be_kept_says_why(tmp_path, monkeypatch):
+    """A config folder that is a file: said so, not "File exists" as making it says."""
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("")
     monkeypatch.setenv("STICHELN_CONFIG", str(blocked))
-    assert "could not be kept" in remember_theme(LIGHT.name)
+    why = f"({blocked} is not a directory)."
+    assert remember_language("de") == f"The language could not be kept for next time {why}"
+    assert remember_theme(LIGHT.name) == f"The theme could not be kept for next time {why}"
 
 
 def test_a_setting_of_the_wrong_kind_is_ignored_with_a_warning(capsys):
