@@ -136,7 +136,7 @@ class StichelnApp(WorkaroundApp):
         self.save_path: Path | None = None  # where the game in progress is saved
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
-        self._save_failed = False
+        self._save_problem: str | None = None  # why the latest save failed, if it did
         self._hurry = asyncio.Event()  # Space: the bot's card now
         self._screen_changed = asyncio.Event()
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
@@ -260,7 +260,23 @@ class StichelnApp(WorkaroundApp):
     def saved(self) -> bool:
         """The game in progress is in its save file (a move is saved once the frame that
         shows it is drawn, and every way out saves first)."""
-        return self.save_path is not None and not self._save_failed and self._saved is not None
+        return self.save_path is not None and self._save_problem is None and self._saved is not None
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the latest save of the game in progress failed; None if it went through."""
+        return self._save_problem
+
+    def record_on_file(self) -> Record | None:
+        """The game as its save file holds it when the latest save failed: up to the last
+        save that went through (the file is replaced only by a whole save). None when the
+        game is saved, or nothing of it is."""
+        if self.saved or self.save_path is None or self._saved is None:
+            return None
+        try:
+            return persistence.load(self.save_path)
+        except persistence.SaveError:
+            return None
 
     def _record(self) -> Record:
         """The game in progress with what the table has seen of it, as saves hold it."""
@@ -279,7 +295,7 @@ class StichelnApp(WorkaroundApp):
         try:
             persistence.save(self.save_path, self._record())
         except OSError as error:
-            if not self._save_failed:
+            if self._save_problem is None:
                 self.notify(
                     _(
                         "Could not save the game ({reason}) in {folder}; trying again after"
@@ -288,9 +304,9 @@ class StichelnApp(WorkaroundApp):
                     severity="error",
                     markup=False,
                 )
-            self._save_failed = True
+            self._save_problem = str(error.strerror or error)
             return
-        self._save_failed = False
+        self._save_problem = None
         self._saved = self._save_state()
 
     def _catch_signals(self) -> None:
@@ -305,7 +321,7 @@ class StichelnApp(WorkaroundApp):
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
-        self.exit(return_code=1 if self._save_failed else 0)
+        self.exit(return_code=1 if self._save_problem is not None else 0)
 
     def before_crash(self) -> None:
         """An unexpected exception ends the app: the game is saved first."""
@@ -401,7 +417,7 @@ class StichelnApp(WorkaroundApp):
         self.flow = flow
         self._screens = GAME_SCREENS[flow.game.GAME]
         self._saved = None
-        self._save_failed = False
+        self._save_problem = None
 
     def _start(
         self, game: str, seats: Sequence[Seat], leader: int, seed: int | None, options: object
@@ -753,12 +769,23 @@ class StichelnApp(WorkaroundApp):
         """Asks before leaving the game in progress, saying whether it can be continued."""
         if self.game is None or self.game.finished:
             return question
-        # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
-        if not self.saved:
-            leaving = _("{question} The game in progress could not be saved and will be lost.")
-        else:
+        if self.saved:
+            # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
             leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
-        return leaving.format(question=question)
+            return leaving.format(question=question)
+        on_file = self.record_on_file()
+        if on_file is None:
+            leaving = _("{question} The game in progress could not be saved and will be lost.")
+            return leaving.format(question=question)
+        # Translators: {question} is asked before leaving ("Quit Hattrick?"); {progress} is
+        # where the game stood after that move: "deal 2 of 5, trick 3 of 14".
+        leaving = _(
+            "{question} The game could not be saved after move {move}; Continue on the start "
+            "screen picks it up from there ({progress})."
+        )
+        return leaving.format(
+            question=question, move=len(on_file.game.moves), progress=on_file.progress()
+        )
 
     def action_request_quit(self) -> None:
         self._if_sure(_(QUIT_QUESTIONS[self._game_in_hand()]), self.action_save_and_quit)

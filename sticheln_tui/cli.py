@@ -619,21 +619,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _goodbye(app) -> int:
-    """After the app: where an unfinished game waits (or that it could not be saved).
+    """After the app: where an unfinished game waits (or up to where it could be saved).
     Returns the app's exit status: non-zero after a crash or a failed save."""
     status = app.return_code or 0
     if app.game is None or app.finished:
         return status
-    if not app.saved:
-        message = _("Your game could not be saved.")
-    elif app.save_path.parent == saves_directory():
+    in_the_saves = app.save_path is not None and app.save_path.parent == saves_directory()
+    if app.saved and in_the_saves:
         message = _("Your game is saved in {path}.\nContinue it with: sticheln --resume").format(
             path=visible(app.save_path)
         )
-    else:
+    elif app.saved:
         message = _("Your game is saved.\nContinue it with: sticheln --load {path}").format(
             path=visible(app.save_path)
         )
+    elif (on_file := app.record_on_file()) is not None:
+        command = (
+            "sticheln --resume" if in_the_saves else f"sticheln --load {visible(app.save_path)}"
+        )
+        # Translators: {command} is "sticheln --resume" or "sticheln --load FILE"; {progress}
+        # is where the game stood then: "deal 2 of 5, trick 3 of 14".
+        message = _(
+            "Your game could not be saved after move {move} ({reason}); {command} continues it "
+            "from there ({progress})."
+        ).format(
+            move=len(on_file.game.moves),
+            reason=app.save_problem,
+            command=command,
+            progress=on_file.progress(),
+        )
+    else:
+        message = _("Your game could not be saved.")
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
         print(message)
     return status

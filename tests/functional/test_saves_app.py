@@ -543,6 +543,35 @@ async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost():
     assert not app.saved
 
 
+async def test_after_the_disk_fills_up_quitting_says_up_to_where_the_game_is_saved(
+    request, capsys
+):
+    app = StichelnApp(players=PLAYERS, seed=2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Ann takes the keyboard and picks
+        await pilot.pause()
+        saved = persistence.load(app.save_path)
+        request.getfixturevalue("full_disk")
+        await pilot.press("enter", "enter")  # so does Bob, but his pick is not saved
+        await pilot.pause()
+        assert len(app.game.moves) == len(saved.game.moves) + 1
+        await pilot.press("q")
+        await pilot.pause()
+        where = f"move {len(saved.game.moves)}", f"({saved.progress()})."
+        assert app.screen.question == (
+            "Quit Sticheln? The game could not be saved after {}; Continue on the start "
+            "screen picks it up from there {}".format(*where)
+        )
+        await pilot.press("y")
+        await pilot.pause()
+    assert cli._goodbye(app) == 1
+    assert capsys.readouterr().out == (
+        "Your game could not be saved after {} (No space left on device); sticheln --resume "
+        "continues it from there {}\n".format(*where)
+    )
+
+
 @pytest.mark.parametrize(
     "args",
     [["--resume", "--preset", "table-sheet"], ["--list-saves", "--export", "x.json"]],
