@@ -29,6 +29,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .settings import warnings_given
 from .textual_fixes import WorkaroundApp, apply_textual_fixes, option_region, toast_region
 from .themes import ThemeList, offer_only_our_themes
 
@@ -169,6 +170,8 @@ class StichelnApp(WorkaroundApp):
         self._check_size(self.size)
         self._catch_signals()
         self.screen_change_signal.subscribe(self, self._on_screen_change, immediate=True)
+        for warning in warnings_given():  # on stderr too, where the screen hides them
+            self.notify(warning, severity="warning", markup=False, timeout=10)
 
     def _on_screen_change(self, screen: Screen) -> None:
         self._screen_changed.set()

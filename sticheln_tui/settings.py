@@ -136,7 +136,7 @@ def remember_theme(name: str) -> str | None:
     return None
 
 
-_said: set[str] = set()  # the warnings given: the file is read once per setting
+_said: list[str] = []  # the warnings given, in order: the file is read once per setting
 
 
 def _ignored(why: str) -> None:
@@ -145,6 +145,12 @@ def _ignored(why: str) -> None:
         path=visible(settings_path()), why=why
     )
     if warning not in _said:
-        _said.add(warning)
+        _said.append(warning)
         print(warning, file=sys.stderr)
     return None
+
+
+def warnings_given() -> list[str]:
+    """Every warning about the settings given so far, for the app to show as well: it
+    takes the whole screen, which hides stderr until the program ends."""
+    return list(_said)

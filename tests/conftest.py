@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sticheln_tui import i18n, persistence
+from sticheln_tui import i18n, persistence, settings
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.screens.handoff import KEY_GUARDS
 
@@ -36,6 +36,7 @@ def settings_of_its_own(monkeypatch, tmp_path):
     """Each test starts with no settings kept and in English, whatever the developer's
     own settings and locale, and leaves the language as it found it."""
     monkeypatch.setenv("STICHELN_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setattr(settings, "_said", [])  # no warning of another test's file
     for variable in i18n.LOCALE_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
     yield
