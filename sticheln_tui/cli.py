@@ -33,8 +33,17 @@ if TYPE_CHECKING:
     Found = TypeVar("Found")
 
 
+# Only a value it echoes makes a refusal longer than MAX_REFUSAL characters (a seed of
+# 5,000 digits pasted by mistake): its middle is cut out, keeping what is said before the
+# value and, in the last REFUSAL_END characters, what is said after it.
+MAX_REFUSAL, REFUSAL_END = 160, 60
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not the whole usage
+        """Every refusal of a bad value passes here: the one place its echo is cut short."""
+        if len(message) > MAX_REFUSAL:
+            message = message[: MAX_REFUSAL - REFUSAL_END - 3] + "..." + message[-REFUSAL_END:]
         self.exit(
             2,
             _("{prog}: error: {message} (see {prog} --help)").format(

@@ -115,6 +115,29 @@ def test_a_report_read_only_in_part_ends_quietly(tmp_path, report):
         assert process.stderr.read() == b""
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", "1" * 4000],  # a whole number, too large
+        ["--seed", "1" * 5000],  # more digits than Python turns into a number
+        ["--deals", "9" * 4000],
+        ["--players", "Ann,Bob,Cid", "--first", "Zed " * 1000],
+        ["--players", "Ann,bot:" + "x" * 5000],
+        ["--lang", "x" * 5000],
+        ["--game", "x" * 5000],
+        ["simulate", "--games", "1" * 4000],
+        ["serve", "--port", "x" * 5000],
+    ],
+)
+def test_a_long_bad_value_is_echoed_cut_short(args, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(args)
+    assert stopped.value.code == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert len(line) < 250 and "..." in line and line.endswith("--help)")
+    assert args[-1][-10:] in line  # the value's end shows, and what is said after it
+
+
 def test_good_options_reach_the_app(monkeypatch):
     started = {}
 
