@@ -543,9 +543,7 @@ async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost():
     assert not app.saved
 
 
-async def test_after_the_disk_fills_up_quitting_says_up_to_where_the_game_is_saved(
-    request, capsys
-):
+async def test_after_the_disk_fills_up_quitting_says_up_to_where_the_game_is_saved(request, capsys):
     app = StichelnApp(players=PLAYERS, seed=2)
     async with app.run_test() as pilot:
         await pilot.pause()
