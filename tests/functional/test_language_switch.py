@@ -163,9 +163,12 @@ async def test_a_choice_that_cannot_be_kept_is_said_and_the_game_speaks_it_anywa
         await pilot.pause()
         assert app.is_running and i18n.language() == "nl"
         assert "Kaartspellen voor vrienden" in screen_text(app)
-        (note,) = [notification.message for notification in app._notifications]
+        # The settings could not be read at the start either: said first.
+        warning, note = [notification.message for notification in app._notifications]
+        assert "ignoring the settings" in warning
         kept_not = i18n._("The language could not be kept for next time ({problem}).")
-        assert note.startswith(kept_not.split("{problem}")[0])
+        no_folder = i18n._("{directory} is not a directory").format(directory=blocked)
+        assert note == kept_not.format(problem=no_folder)
 
 
 async def test_the_palette_says_nothing_matches_in_the_players_language():
