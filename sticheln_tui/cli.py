@@ -646,8 +646,9 @@ def _goodbye(app) -> int:
         command = (
             "sticheln --resume" if in_the_saves else f"sticheln --load {visible(app.save_path)}"
         )
-        # Translators: {command} is "sticheln --resume" or "sticheln --load FILE"; {progress}
-        # is where the game stood then: "deal 2 of 5, trick 3 of 14".
+        # Translators: {reason} is the system's, e.g. "No space left on device" (it may be
+        # English); {command} is "sticheln --resume" or "sticheln --load FILE"; {progress} is
+        # where the game stood after that move: "deal 2 of 5, trick 3 of 14".
         message = _(
             "Your game could not be saved after move {move} ({reason}); {command} continues it "
             "from there ({progress})."

@@ -911,6 +911,8 @@ def _dated(directory: Path | None) -> list[tuple[float, Path]]:
         return []
     except OSError as error:
         raise SavesFolderError(
+            # Translators: {problem} is the system's reason, e.g. "Permission denied" (it
+            # may be English).
             _("cannot read the saves folder {folder}: {problem}").format(
                 folder=visible(directory), problem=error.strerror or error
             )
