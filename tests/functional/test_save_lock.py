@@ -291,9 +291,7 @@ def test_a_lock_file_this_user_may_not_open_is_no_licence_to_play(save, monkeypa
 
     monkeypatch.setattr(os, "open", refused_for_the_lock)
     assert SaveLock.take(save) is None
-    assert persistence.lock_problem(save) == (
-        "cannot be locked: game.json.lock: Permission denied"
-    )
+    assert persistence.lock_problem(save) == "cannot be locked: game.json.lock: Permission denied"
 
 
 async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_right(
