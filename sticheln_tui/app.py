@@ -298,16 +298,17 @@ class StichelnApp(WorkaroundApp):
         try:
             persistence.save(self.save_path, self._record())
         except OSError as error:
+            problem = persistence.write_problem(self.save_path, error)
             if self._save_problem is None:
                 self.notify(
                     _(
                         "Could not save the game ({reason}) in {folder}; trying again after"
                         " the next move."
-                    ).format(reason=error.strerror or error, folder=visible(self.save_path.parent)),
+                    ).format(reason=problem, folder=visible(self.save_path.parent)),
                     severity="error",
                     markup=False,
                 )
-            self._save_problem = str(error.strerror or error)
+            self._save_problem = problem
             return
         self._save_problem = None
         self._saved = self._save_state()

@@ -691,10 +691,10 @@ def export(path: Path, record: Record) -> None:
     try:
         write_atomically(path, dumps(record), keep_backup=False)
     except OSError as error:
-        raise ValueError(_write_problem(path, error)) from None
+        raise ValueError(write_problem(path, error)) from None
 
 
-def _write_problem(path: Path, error: OSError) -> str:
+def write_problem(path: Path, error: OSError) -> str:
     """Why `path` cannot be written, about the path asked for (the error itself names the
     temporary file beside it)."""
     directory = path.parent

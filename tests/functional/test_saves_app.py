@@ -211,6 +211,23 @@ async def test_a_failed_save_is_reported_once_and_the_game_goes_on(
         assert len(failures) == 1 and str(saves_in_a_temporary_directory) in failures[0]
 
 
+async def test_a_saves_folder_that_is_a_file_is_said_when_the_game_cannot_be_saved(
+    saves_in_a_temporary_directory,
+):
+    """Not "File exists", which is what making the folder fails with."""
+    saves_in_a_temporary_directory.write_text("not a folder")
+    app = StichelnApp(players=PLAYERS, seed=2)
+    messages = []
+    notify = app.notify
+    app.notify = lambda message, **options: messages.append(message) or notify(message, **options)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+    assert messages[0] == (
+        f"Could not save the game ({saves_in_a_temporary_directory} is not a directory) in "
+        f"{saves_in_a_temporary_directory}; trying again after the next move."
+    )
+
+
 @pytest.mark.parametrize(
     ("screen", "shown"),
     [(LoadProblemScreen, "path"), (OpenElsewhereScreen, "path"), (ReplayScreen, "name")],
