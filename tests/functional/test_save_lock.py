@@ -316,7 +316,10 @@ async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_
         await pilot.pause(0.3)
         assert app.game is None  # still not this window's to play
         lock.rmdir()
-        await pilot.pause(0.3)
+        for _ in range(50):  # the screen looks every tenth of a second, on a busy machine too
+            await pilot.pause(0.1)
+            if isinstance(app.screen, HandoffScreen):
+                break
         assert isinstance(app.screen, HandoffScreen) and app.save_path == save
         assert persistence.open_elsewhere(save)  # this window's now, properly locked
         assert "The lock file has been put right: the game goes on here." in notifications(app)
