@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
+import os
 import random
 import re
 import select
+import socket
 import subprocess
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -294,3 +297,27 @@ def first_line(process: subprocess.Popen, timeout: float = 30) -> str:
     ready, _, _ = select.select([process.stdout], [], [], timeout)
     assert ready, f"nothing printed within {timeout} s"
     return process.stdout.readline()
+
+
+def free_port() -> int:
+    """A port no program on this machine listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by `pid`, and theirs, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                parent = int(stat.rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from helpers import first_line, stop
+from helpers import first_line, free_port, stop
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -223,12 +223,6 @@ async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after()
         app.app_focus = True
         await pilot.pause()
         assert isinstance(app.focused, Input)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def listening_addresses(port: int) -> set[str]:
