@@ -4,6 +4,8 @@ Every page that opens starts the terminal game (`python -m sticheln_tui`) in its
 process, which draws into the page; closing the page ends that process (the game is saved
 after every move, as in a terminal). At most `--max-games` run at once: a page opened past
 that is turned away until one ends.
+
+Only this server's own pages reach a game: see `names_this_server` and `same_origin`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import re
 import shlex
 import sys
 from collections.abc import Sequence
 from html import escape
 
-from aiohttp import web
+import aiohttp_jinja2
+import jinja2
+from aiohttp import hdrs, web
 from textual_serve.server import Server
 
 from .cli import Parser, add_language_option, number_from_1_to
@@ -111,6 +116,55 @@ def game_command(language: str | None) -> str:
     return shlex.join(words)
 
 
+# A Host header: a name or an IPv4 address, or an IPv6 address in brackets; then a port.
+HOST_HEADER = re.compile(r"(?:\[(?P<ipv6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9.-]+))(?::\d{1,5})?", re.I)
+
+
+def host_name(authority: str) -> str | None:
+    """The name in a Host header, in lower case ('127.0.0.1:8000' -> '127.0.0.1',
+    '[::1]:8000' -> '::1'); None for anything else."""
+    found = HOST_HEADER.fullmatch(authority)
+    return None if found is None else (found["ipv6"] or found["name"]).lower()
+
+
+def names_this_server(authority: str, host: str) -> bool:
+    """Whether a request's Host header names this server, listening on `host` (--host).
+
+    A page fetched by another name is refused, against DNS rebinding: a foreign site whose
+    name is made to point at this machine has the browser send that name. So the name
+    must be an IP address (rebinding needs a name; a server on 0.0.0.0 or :: is reached
+    from a tablet by the machine's address, so every address passes), `localhost`, or
+    the name the server was told to listen on.
+    """
+    name = host_name(authority)
+    if name is None:
+        return False
+    if name in ("localhost", host.lower()):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def same_origin(request: web.Request) -> bool:
+    """Whether a WebSocket comes from this server's own page. A browser names the page that
+    opens a WebSocket in its Origin header, and lets any site connect to any address:
+    without this, a page from any web site could play (and see) the games here. The page
+    is `http://<Host>` (the Host already checked); a connection without Origin is no page."""
+    origin = request.headers.get(hdrs.ORIGIN)
+    return origin is not None and origin.lower() == f"{request.scheme}://{request.host}".lower()
+
+
+def foreign_name_refusal(authority: str, port: int) -> str:
+    """What a page asked for by a name this server does not answer to says."""
+    return _(
+        "This server does not answer to the name {name}. Open the page by this machine's "
+        "address (such as http://192.168.1.20:{port}), or start the server with --host {name}."
+    ).format(name=host_name(authority) or authority, port=port)
+
+
 def refusal(max_games: int) -> str:
     """What a page opened past the cap says."""
     return ngettext(
@@ -120,8 +174,15 @@ def refusal(max_games: int) -> str:
     ).format(games=max_games)
 
 
+def html_page(text: str, status: int) -> web.Response:
+    """A page of one paragraph, for a page turned away."""
+    page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
+    return web.Response(text=page, status=status, content_type="text/html")
+
+
 class GameServer(Server):
-    """textual-serve's server with a cap on the games running at once."""
+    """textual-serve's server with a cap on the games running at once, for this server's
+    own pages only."""
 
     def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Sticheln")
@@ -136,17 +197,40 @@ class GameServer(Server):
     def full(self) -> bool:
         return self.games >= self.max_games
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, behind the check of the Host header. (Without
+        textual-serve's on_startup: its banner would come before the port is bound.)"""
+        app = web.Application(middlewares=[self._refuse_foreign_names])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=True, name="static"),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    @web.middleware
+    async def _refuse_foreign_names(self, request: web.Request, handler) -> web.StreamResponse:
+        """Every route answers only a request by a name of this server (names_this_server)."""
+        if not names_this_server(request.host, self.host):
+            return html_page(foreign_name_refusal(request.host, self.port), 403)
+        return await handler(request)
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full:
-            text = escape(refusal(self.max_games))
-            page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{text}</p>'
-            return web.Response(text=page, status=503, content_type="text/html")
+            return html_page(refusal(self.max_games), 503)
         # The page finds its game at the address the browser used: a tablet reaches a
         # server listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0.
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        if not same_origin(request):
+            raise web.HTTPForbidden()
         if self.full:  # a page loaded while a game was free, connecting once none is
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
@@ -167,9 +251,6 @@ class GameServer(Server):
         for page in pages:
             page.cancel()  # textual-serve then tells the game to quit, and waits for it
         await asyncio.gather(*pages, return_exceptions=True)
-
-    async def on_startup(self, app: web.Application) -> None:
-        """Silent: textual-serve's banner would come before the port is bound."""
 
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; OSError when the address cannot be had."""

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from aiohttp import WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 from helpers import first_line, free_port, stop
 from textual.screen import Screen
@@ -25,6 +26,7 @@ from sticheln_tui.serve import (
     address_to_open,
     build_parser,
     game_command,
+    names_this_server,
     open_warning,
 )
 
@@ -144,6 +146,11 @@ async def server_of_one_game(tmp_path, saves_in_a_temporary_directory):
         await asyncio.sleep(0.2)
 
 
+def open_page(client: TestClient, **options):
+    """The WebSocket of a page this server gave: from the server's own origin."""
+    return client.ws_connect("/ws", origin=f"http://{client.host}:{client.port}", **options)
+
+
 async def wait_until(condition, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -155,7 +162,7 @@ async def test_past_the_cap_a_page_is_turned_away_until_a_game_ends(server_of_on
     server, client, note = server_of_one_game
     page = await client.get("/")
     assert page.status == 200
-    first = await client.ws_connect("/ws")
+    first = await open_page(client)
     await wait_until(lambda: server.games == 1 and note.exists())
 
     page = await client.get("/")
@@ -164,7 +171,7 @@ async def test_past_the_cap_a_page_is_turned_away_until_a_game_ends(server_of_on
         await page.text()
     )
     # A page loaded while a game was free, connecting once none is: told in its terminal.
-    second = await client.ws_connect("/ws")
+    second = await open_page(client)
     told = await second.receive(timeout=5)
     assert b"already being played" in told.data
     assert (await second.receive(timeout=5)).type.name == "CLOSE"
@@ -179,7 +186,7 @@ async def test_the_game_finds_the_saves_where_the_terminal_game_keeps_them(
     server_of_one_game, saves_in_a_temporary_directory
 ):
     _, client, note = server_of_one_game
-    page = await client.ws_connect("/ws")
+    page = await open_page(client)
     await wait_until(lambda: note.exists() and note.read_text())
     assert note.read_text().split(" ", 1)[1] == str(saves_in_a_temporary_directory)
     await page.close()
@@ -190,7 +197,7 @@ async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
     """Ctrl+C or SIGTERM with a page open: its game quits (and so saves), and the server
     does not wait for the page to go."""
     _, client, note = server_of_one_game
-    page = await client.ws_connect("/ws")
+    page = await open_page(client)
     answering = asyncio.create_task(page.receive())  # a browser answers the closing
     await wait_until(lambda: note.exists() and note.read_text())
     game = Path(f"/proc/{note.read_text().split()[0]}")
@@ -204,6 +211,72 @@ async def test_the_page_reaches_its_game_at_the_address_the_browser_used(server_
     _, client, _ = server_of_one_game
     page = await client.get("/", headers={"Host": "192.168.1.20:8000"})
     assert "ws://192.168.1.20:8000/ws" in await page.text()
+
+
+@pytest.mark.parametrize(
+    ("authority", "host"),
+    [
+        ("127.0.0.1:8000", "127.0.0.1"),
+        ("localhost:8000", "127.0.0.1"),
+        ("LocalHost", "127.0.0.1"),
+        ("[::1]:8000", "::1"),
+        ("192.168.1.20:8000", "0.0.0.0"),  # a tablet, by the machine's address
+        ("[fe80::1]:8000", "::"),
+        ("gamebox.local:8000", "gamebox.local"),  # the name it was told to listen on
+    ],
+)
+def test_a_request_may_name_the_server_by_address_localhost_or_its_host(authority, host):
+    assert names_this_server(authority, host)
+
+
+@pytest.mark.parametrize(
+    ("authority", "host"),
+    [
+        ("evil.example:8000", "127.0.0.1"),  # DNS rebinding: a foreign name, this address
+        ("evil.example", "0.0.0.0"),
+        ("127.0.0.1.evil.example:8000", "127.0.0.1"),
+        ("gamebox.local:8000", "127.0.0.1"),
+        ("evil.example@127.0.0.1", "127.0.0.1"),
+        ("127.0.0.1:8000/x", "127.0.0.1"),
+        ("127.0.0.1:port", "127.0.0.1"),
+        ("", "127.0.0.1"),
+    ],
+)
+def test_any_other_name_is_refused(authority, host):
+    assert not names_this_server(authority, host)
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",
+        "null",  # a page from a file or a sandbox
+        "http://127.0.0.1:1",  # this machine, another port: another site
+        "https://127.0.0.1:{port}",
+        None,  # no page at all
+    ],
+)
+async def test_a_websocket_from_another_origin_is_refused_before_any_game(
+    server_of_one_game, origin
+):
+    server, client, note = server_of_one_game
+    headers = {} if origin is None else {"Origin": origin.format(port=client.port)}
+    with pytest.raises(WSServerHandshakeError) as refused:
+        await client.ws_connect("/ws", headers=headers)
+    assert refused.value.status == 403
+    await asyncio.sleep(0.3)
+    assert (server.games, note.exists()) == (0, False)
+
+
+@pytest.mark.parametrize("path", ["/", "/ws", "/static/js/textual.js", "/download/key"])
+async def test_a_request_by_a_foreign_name_is_refused_on_every_route(server_of_one_game, path):
+    server, client, note = server_of_one_game
+    origin = "http://evil.example:8000"
+    answer = await client.get(path, headers={"Host": "evil.example:8000", "Origin": origin})
+    assert answer.status == 403
+    assert "does not answer to the name evil.example" in await answer.text()
+    assert "--host evil.example" in await answer.text()
+    assert (server.games, note.exists()) == (0, False)
 
 
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
