@@ -207,7 +207,8 @@ class GameServer(Server):
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
-                web.static("/static", self.statics_path, show_index=True, name="static"),
+                # The files alone: textual-serve lists the directories' contents too.
+                web.static("/static", self.statics_path, name="static"),
             ]
         )
         app.on_shutdown.append(self.on_shutdown)

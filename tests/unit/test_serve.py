@@ -279,6 +279,15 @@ async def test_a_request_by_a_foreign_name_is_refused_on_every_route(server_of_o
     assert (server.games, note.exists()) == (0, False)
 
 
+@pytest.mark.parametrize("directory", ["/static/", "/static/js/", "/static/js"])
+async def test_the_page_s_files_are_served_but_never_listed(server_of_one_game, directory):
+    _, client, _ = server_of_one_game
+    assert (await client.get("/static/js/textual.js")).status == 200
+    answer = await client.get(directory)
+    assert answer.status in (403, 404)
+    assert "textual.js" not in await answer.text()
+
+
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
     """textual-serve's page starts the app blurred: its first screen must still answer."""
 
