@@ -5,33 +5,44 @@ process, which draws into the page; closing the page ends that process (the game
 after every move, as in a terminal). At most `--max-games` run at once: a page opened past
 that is turned away until one ends.
 
-Only this server's own pages reach a game: see `names_this_server` and `same_origin`.
+Only this server's own pages reach a game: see `names_this_server` and `same_origin`. No
+game outlives its page or the server: see `GameProcess`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ctypes
 import ipaddress
+import logging
+import os
 import re
 import shlex
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import hdrs, web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 from .cli import Parser, add_language_option, number_from_1_to
 from .i18n import _, ngettext
 from .locations import saves_directory
 
+log = logging.getLogger("textual-serve")  # where textual-serve says what goes wrong
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
 MOST_GAMES = 64
+QUIT_GRACE = 1.5  # seconds a game asked to quit has before its processes are killed
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -174,6 +185,83 @@ def refusal(max_games: int) -> str:
     ).format(games=max_games)
 
 
+def dying_with_the_server() -> Callable[[], None] | None:
+    """On Linux, what a game's process runs before the game starts, so that the kernel
+    kills it when the server dies, however it dies (SIGKILL, a crash): no one is left then
+    to ask it to quit, and a game whose page is gone plays on for no one. Killed so, a game
+    loses nothing: it is saved after every move (a new file renamed over the old), and its
+    lock is an flock, which ends with the process. None elsewhere: there a server killed
+    outright leaves its games running."""
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up here, not in the child
+    server = os.getpid()
+
+    def die_with_the_server() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != server:  # the server died before the line above
+            os._exit(1)
+
+    return die_with_the_server
+
+
+class GameProcess(AppService):
+    """textual-serve's game process for one page, which ends whatever ends the page.
+
+    The game runs in a session of its own (its own process group), without a shell in
+    between. When its page closes or the server stops, it is asked to quit, as textual-serve
+    asks it (and so saves); once it has quit, or after QUIT_GRACE seconds if it has not
+    (a game busy with a flood of keys queued before the quit), its whole group is killed:
+    nothing it started is left behind. If the server itself is killed, the kernel kills
+    the game (`dying_with_the_server`).
+    """
+
+    _ended = False
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+            preexec_fn=dying_with_the_server(),
+        )
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Ask the game to quit, then end its process group (at once if it has quit)."""
+        process = self._process
+        if process is None or self._ended:
+            return
+        self._ended = True
+        try:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(QUIT_GRACE):
+                    # (A game that reads no input holds up the asking too.)
+                    await self.send_meta({"type": "quit"})
+                    await process.wait()
+        finally:  # the page's task cancelled meanwhile (the server stopping) included
+            end_process_group(process)
+            if self._task is not None:
+                self._task.cancel()  # what the game wrote last has no page to go to
+                await asyncio.wait([self._task])
+            await process.communicate()  # read to the end: its pipes close, it is reaped
+
+
+def end_process_group(process: asyncio.subprocess.Process) -> None:
+    """Kill a game's process and every process of its group (the game leads its group)."""
+    if sys.platform == "win32":  # no process groups: the game alone
+        if process.returncode is None:
+            process.kill()
+        return
+    with contextlib.suppress(ProcessLookupError):  # none left
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 def html_page(text: str, status: int) -> web.Response:
     """A page of one paragraph, for a page turned away."""
     page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
@@ -230,18 +318,43 @@ class GameServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's page connection, its game a GameProcess."""
         if not same_origin(request):
             raise web.HTTPForbidden()
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
         if self.full:  # a page loaded while a game was free, connecting once none is
-            websocket = web.WebSocketResponse()
-            await websocket.prepare(request)
             await websocket.send_bytes(refusal(self.max_games).encode())
             await websocket.close()
             return websocket
+        game = GameProcess(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        with self._playing():
+            try:
+                width = to_int(request.query.get("width", "80"), 80)
+                height = to_int(request.query.get("height", "24"), 24)
+                await game.start(width, height)
+                await self._process_messages(websocket, game)
+            except Exception:
+                log.exception("The game of a page failed")
+            finally:  # the page closed, the server stopping (this task cancelled), an error
+                await game.stop()
+                await websocket.close()
+        return websocket
+
+    @contextlib.contextmanager
+    def _playing(self):
+        """The page's connection (this task) counts as a game played while inside."""
         page = asyncio.current_task()
         self._pages.add(page)
         try:
-            return await super().handle_websocket(request)
+            yield
         finally:
             self._pages.discard(page)
 
@@ -250,7 +363,7 @@ class GameServer(Server):
         page would otherwise hold the server for aiohttp's grace period, a minute."""
         pages = list(self._pages)
         for page in pages:
-            page.cancel()  # textual-serve then tells the game to quit, and waits for it
+            page.cancel()  # its game is then asked to quit, and ended (GameProcess.stop)
         await asyncio.gather(*pages, return_exceptions=True)
 
     def serve(self, debug: bool = False) -> None:

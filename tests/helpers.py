@@ -321,3 +321,25 @@ def descendants(pid: int) -> list[int]:
             found.append(child)
             waiting.append(child)
     return found
+
+
+def running(pid: int) -> bool:
+    """Whether a process is there and not ended (an ended one may wait as a zombie for its
+    parent, or, orphaned, for whoever adopts it)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def process_group(group: int) -> list[int]:
+    """The processes of a process group still running, from /proc."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == group and fields[0] != "Z":
+                    members.append(int(entry))
+    return members

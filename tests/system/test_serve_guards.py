@@ -4,27 +4,46 @@ The rules themselves, with a stand-in for the game: tests/unit/test_serve.py."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import aiohttp
 import pytest
-from helpers import descendants, first_line, free_port, stop
+from helpers import descendants, first_line, free_port, process_group, running, stop
 
 from sticheln_tui.locations import CONFIG_ENV, SAVES_ENV
+from sticheln_tui.serve import QUIT_GRACE
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="processes from /proc")
+
+
+@dataclass
+class Game:
+    """A page's game: its processes, and the process groups they lead (each game leads
+    one, apart from the server's, so that all it starts can be ended with it)."""
+
+    processes: list[int]
+    groups: set[int]
+
+    @property
+    def ended(self) -> bool:
+        return not any(running(pid) for pid in self.processes) and not any(
+            process_group(group) for group in self.groups
+        )
 
 
 @dataclass
 class Running:
     process: subprocess.Popen
     port: int
+    games: list[Game] = field(default_factory=list)  # the games its pages started
 
     @property
     def url(self) -> str:
@@ -36,8 +55,8 @@ class Running:
 
 @contextlib.contextmanager
 def a_server(tmp_path, *flags: str, before_it_starts=None):
-    """`sticheln serve` in a process of its own; afterwards stopped, and any game it left
-    behind killed (so that a failing test leaves no orphan)."""
+    """`sticheln serve` in a process of its own; afterwards stopped, and what is left of its
+    games killed: a failing test leaves no orphan, not even once the server is killed."""
     port = free_port()
     environment = {
         **os.environ,
@@ -52,17 +71,17 @@ def a_server(tmp_path, *flags: str, before_it_starts=None):
         env=environment,
         preexec_fn=before_it_starts,
     )
-    groups: set[int] = set()
+    server = Running(process, port)
     try:
         assert f"http://127.0.0.1:{port}" in first_line(process)
-        yield Running(process, port)
+        yield server
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            groups = {os.getpgid(pid) for pid in descendants(process.pid)}
+        left = descendants(process.pid)
         stop(process)
-        for group in groups - {os.getpgid(0)}:
+        groups = {group for game in server.games for group in game.groups}
+        for pid in left + [pid for group in groups for pid in process_group(group)]:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(group, signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
 
 
 def wait_for(condition, timeout: float = 20.0):
@@ -90,3 +109,37 @@ async def test_a_page_of_another_site_or_name_starts_no_game(tmp_path):
             assert descendants(server.process.pid) == []
             async with server.open_page(session):  # its own page plays
                 wait_for(lambda: descendants(server.process.pid))
+
+
+def flood(page) -> list:
+    """1 MB of keys, in messages the size of the largest a page may send, as a paste or a
+    program would send them; the sends, to be awaited."""
+    message = json.dumps(["stdin", "A" * 4000])
+    return [page.send_str(message) for _ in range(250)]
+
+
+async def game_of(server: Running, page) -> Game:
+    """The page's game, once it draws into the page."""
+    await page.receive(timeout=20)
+    processes = wait_for(lambda: descendants(server.process.pid))
+    groups = {os.getpgid(pid) for pid in processes}
+    server.games.append(game := Game(processes, groups))
+    assert groups.isdisjoint({os.getpgid(server.process.pid)}), "the game is in the server's group"
+    return game
+
+
+@pytest.mark.parametrize(
+    "stopping", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=lambda stopping: stopping.name
+)
+async def test_no_game_outlives_the_server_however_it_stops(tmp_path, stopping):
+    """Ctrl+C or SIGTERM: the games are asked to quit, and killed if they do not; SIGKILL
+    leaves no one to ask, and the kernel kills them (Linux). Each game a key flood behind
+    its quit."""
+    with a_server(tmp_path) as server:
+        async with aiohttp.ClientSession() as session, server.open_page(session) as page:
+            game = await game_of(server, page)
+            await asyncio.gather(*flood(page))
+            server.process.send_signal(stopping)
+            started = time.monotonic()
+            wait_for(lambda: game.ended, timeout=10)
+            assert time.monotonic() - started < QUIT_GRACE + 1

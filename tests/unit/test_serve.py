@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -15,13 +17,14 @@ from pathlib import Path
 import pytest
 from aiohttp import WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
-from helpers import first_line, free_port, stop
+from helpers import first_line, free_port, running, stop
 from textual.screen import Screen
 from textual.widgets import Input
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.cli import main
 from sticheln_tui.serve import (
+    QUIT_GRACE,
     GameServer,
     address_to_open,
     build_parser,
@@ -44,6 +47,20 @@ while b'"quit"' not in seen:
     if not chunk:
         break
     seen += chunk
+"""
+
+# A game that will not end: deaf to the quit and to SIGTERM, and with a process of its
+# own started (both noted).
+STUBBORN_GAME = """
+import os, signal, subprocess, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+helper = subprocess.Popen(["sleep", "60"])
+with open(sys.argv[1], "w") as note:
+    note.write(f"{os.getpid()} {helper.pid}")
+print("__GANGLION__", flush=True)
+for _ in iter(lambda: sys.stdin.buffer.read1(4096), b""):
+    pass
+time.sleep(60)
 """
 
 
@@ -127,12 +144,12 @@ def test_each_page_runs_this_pythons_game_in_the_servers_language(monkeypatch):
     assert game_command(None) == shlex.join(game)
 
 
-@pytest.fixture
-async def server_of_one_game(tmp_path, saves_in_a_temporary_directory):
-    """A server with room for one game, whose pages run FAKE_GAME; the game notes its
-    saves directory in the file `note`."""
+@contextlib.asynccontextmanager
+async def serving(tmp_path, game: str):
+    """A server with room for one game, whose pages run the script `game`; the game's
+    first argument is the file it notes in."""
     script = tmp_path / "game.py"
-    script.write_text(FAKE_GAME)
+    script.write_text(game)
     note = tmp_path / "note"
     server = GameServer(shlex.join([sys.executable, str(script), str(note)]), "127.0.0.1", 1, 1)
     client = TestClient(TestServer(await server._make_app()))
@@ -141,9 +158,25 @@ async def server_of_one_game(tmp_path, saves_in_a_temporary_directory):
         yield server, client, note
     finally:
         await client.close()
-        # textual-serve never waits for a game's process: let the loop reap the ended
-        # ones before it closes, or their pipes are closed on a closed loop.
-        await asyncio.sleep(0.2)
+
+
+@pytest.fixture
+async def server_of_one_game(tmp_path, saves_in_a_temporary_directory):
+    """Its pages run FAKE_GAME, which notes its process and its saves directory."""
+    async with serving(tmp_path, FAKE_GAME) as served:
+        yield served
+
+
+@pytest.fixture
+async def server_of_a_stubborn_game(tmp_path):
+    """Its pages run STUBBORN_GAME, which notes its process and its helper's (killed
+    afterwards should the test fail)."""
+    async with serving(tmp_path, STUBBORN_GAME) as served:
+        yield served
+    note = served[2]
+    for pid in map(int, note.read_text().split() if note.exists() else []):
+        if running(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 def open_page(client: TestClient, **options):
@@ -204,6 +237,24 @@ async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
     assert game.exists()
     await asyncio.wait_for(client.server.close(), timeout=5)
     await wait_until(lambda: not game.exists(), timeout=5)
+    answering.cancel()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="looks for the game's processes in /proc")
+@pytest.mark.parametrize("ending", ["the page closes", "the server stops"])
+async def test_a_game_that_will_not_quit_is_killed_with_all_it_started(
+    server_of_a_stubborn_game, ending
+):
+    _, client, note = server_of_a_stubborn_game
+    page = await open_page(client)
+    answering = asyncio.create_task(page.receive())  # a browser answers the closing
+    await wait_until(lambda: note.exists() and note.read_text())
+    processes = [int(pid) for pid in note.read_text().split()]
+    assert all(running(pid) for pid in processes)
+    started = time.monotonic()
+    await (page.close() if ending == "the page closes" else client.server.close())
+    await wait_until(lambda: not any(running(pid) for pid in processes), timeout=5)
+    assert time.monotonic() - started < QUIT_GRACE + 1
     answering.cancel()
 
 
