@@ -216,7 +216,7 @@ class GameProcess(AppService):
     the game (`dying_with_the_server`).
     """
 
-    _ended = False
+    ending = False  # once stop() has begun
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         self._process = process = await asyncio.create_subprocess_exec(
@@ -234,9 +234,9 @@ class GameProcess(AppService):
     async def stop(self) -> None:
         """Ask the game to quit, then end its process group (at once if it has quit)."""
         process = self._process
-        if process is None or self._ended:
+        if process is None or self.ending:
             return
-        self._ended = True
+        self.ending = True
         try:
             await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
             with contextlib.suppress(TimeoutError):
@@ -275,7 +275,7 @@ class GameServer(Server):
     def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Sticheln")
         self.max_games = max_games
-        self._pages: set[asyncio.Task] = set()  # each page's connection, its game running
+        self._pages: dict[asyncio.Task, GameProcess] = {}  # each page's connection: its game
 
     @property
     def games(self) -> int:
@@ -335,7 +335,7 @@ class GameServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        with self._playing():
+        with self._playing(game):
             try:
                 width = to_int(request.query.get("width", "80"), 80)
                 height = to_int(request.query.get("height", "24"), 24)
@@ -349,21 +349,22 @@ class GameServer(Server):
         return websocket
 
     @contextlib.contextmanager
-    def _playing(self):
+    def _playing(self, game: GameProcess):
         """The page's connection (this task) counts as a game played while inside."""
         page = asyncio.current_task()
-        self._pages.add(page)
+        self._pages[page] = game
         try:
             yield
         finally:
-            self._pages.discard(page)
+            del self._pages[page]
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C or SIGTERM: every game quits (so saves) before the server ends. An open
         page would otherwise hold the server for aiohttp's grace period, a minute."""
         pages = list(self._pages)
-        for page in pages:
-            page.cancel()  # its game is then asked to quit, and ended (GameProcess.stop)
+        for page, game in self._pages.items():
+            if not game.ending:  # (cancelled while ending, it would not see its game reaped)
+                page.cancel()  # its game is then asked to quit, and ended (GameProcess.stop)
         await asyncio.gather(*pages, return_exceptions=True)
 
     def serve(self, debug: bool = False) -> None:

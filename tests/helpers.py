@@ -282,13 +282,16 @@ def played_until(
 
 
 def stop(process: subprocess.Popen) -> None:
-    """End a program a test started: asked first, then made to."""
+    """End a program a test started: asked first, then made to; its pipes closed."""
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
 
 
 def first_line(process: subprocess.Popen, timeout: float = 30) -> str:
