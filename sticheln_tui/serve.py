@@ -42,6 +42,7 @@ DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
 MOST_GAMES = 64
 QUIT_GRACE = 1.5  # seconds a game asked to quit has before its processes are killed
+HEADER_SECONDS = 5.0  # a request must be in by then, and an idle connection closes after it
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
@@ -367,14 +368,40 @@ class GameServer(Server):
                 page.cancel()  # its game is then asked to quit, and ended (GameProcess.stop)
         await asyncio.gather(*pages, return_exceptions=True)
 
+    @contextlib.asynccontextmanager
+    async def listening(self):
+        """The server listening on its host and port (port 0: a free one, noted in
+        `port`) until the block ends; then every game ends. OSError when the address
+        cannot be had."""
+        # aiohttp's keep-alive timeout runs from a connection's start too: a request whose
+        # headers are not in by then is closed, as is a connection idle for as long.
+        runner = web.AppRunner(await self._make_app(), keepalive_timeout=HEADER_SECONDS)
+        await runner.setup()
+        try:
+            listener = await asyncio.get_running_loop().create_server(
+                runner.server, self.host, self.port
+            )
+            self.port = listener.sockets[0].getsockname()[1]
+            try:
+                yield
+            finally:
+                listener.close()
+        finally:
+            await runner.cleanup()  # on_shutdown ends the games
+
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; OSError when the address cannot be had."""
         self.debug = debug
         self.initialize_logging()
-        # aiohttp's `print` comes once the port is bound (textual-serve silences it).
-        web.run_app(self._make_app(), host=self.host, port=self.port, print=self._announce)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C where signals cannot be caught
+            asyncio.run(self._serve_until_stopped())
 
-    def _announce(self, _running: str) -> None:
+    async def _serve_until_stopped(self) -> None:
+        async with self.listening():
+            self._announce()  # once the port is bound
+            await stopping()
+
+    def _announce(self) -> None:
         print(
             ngettext(
                 "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
@@ -391,6 +418,17 @@ class GameServer(Server):
             ),
             flush=True,
         )
+
+
+async def stopping() -> None:
+    """Returns at Ctrl+C or SIGTERM (on Windows, which cannot catch them, never: Ctrl+C
+    interrupts)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
 
 
 def main(argv: Sequence[str]) -> int:

@@ -12,11 +12,13 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import pytest
 from aiohttp import WSServerHandshakeError
-from aiohttp.test_utils import TestClient, TestServer
 from helpers import first_line, free_port, running, stop
 from textual.screen import Screen
 from textual.widgets import Input
@@ -144,20 +146,33 @@ def test_each_page_runs_this_pythons_game_in_the_servers_language(monkeypatch):
     assert game_command(None) == shlex.join(game)
 
 
+@dataclass
+class Served:
+    """A server with room for one game, and a browser's connection to it."""
+
+    server: GameServer
+    client: aiohttp.ClientSession  # its addresses relative to the server
+    note: Path  # where the game notes
+    stop: Callable[[], Awaitable[None]]  # the server stops, as at Ctrl+C
+
+    def open_page(self, **options):
+        """The WebSocket of a page this server gave: from the server's own origin."""
+        origin = f"http://127.0.0.1:{self.server.port}"
+        return self.client.ws_connect("/ws", origin=origin, **options)
+
+
 @contextlib.asynccontextmanager
 async def serving(tmp_path, game: str):
-    """A server with room for one game, whose pages run the script `game`; the game's
-    first argument is the file it notes in."""
+    """The server on a free port, whose pages run the script `game`; the game's first
+    argument is the file it notes in."""
     script = tmp_path / "game.py"
     script.write_text(game)
     note = tmp_path / "note"
-    server = GameServer(shlex.join([sys.executable, str(script), str(note)]), "127.0.0.1", 1, 1)
-    client = TestClient(TestServer(await server._make_app()))
-    await client.start_server()
-    try:
-        yield server, client, note
-    finally:
-        await client.close()
+    server = GameServer(shlex.join([sys.executable, str(script), str(note)]), "127.0.0.1", 0, 1)
+    async with contextlib.AsyncExitStack() as running:
+        await running.enter_async_context(server.listening())
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as client:
+            yield Served(server, client, note, running.aclose)
 
 
 @pytest.fixture
@@ -173,15 +188,9 @@ async def server_of_a_stubborn_game(tmp_path):
     afterwards should the test fail)."""
     async with serving(tmp_path, STUBBORN_GAME) as served:
         yield served
-    note = served[2]
-    for pid in map(int, note.read_text().split() if note.exists() else []):
+    for pid in map(int, served.note.read_text().split() if served.note.exists() else []):
         if running(pid):
             os.kill(pid, signal.SIGKILL)
-
-
-def open_page(client: TestClient, **options):
-    """The WebSocket of a page this server gave: from the server's own origin."""
-    return client.ws_connect("/ws", origin=f"http://{client.host}:{client.port}", **options)
 
 
 async def wait_until(condition, timeout: float = 10.0) -> None:
@@ -192,34 +201,34 @@ async def wait_until(condition, timeout: float = 10.0) -> None:
 
 
 async def test_past_the_cap_a_page_is_turned_away_until_a_game_ends(server_of_one_game):
-    server, client, note = server_of_one_game
-    page = await client.get("/")
+    served = server_of_one_game
+    page = await served.client.get("/")
     assert page.status == 200
-    first = await open_page(client)
-    await wait_until(lambda: server.games == 1 and note.exists())
+    first = await served.open_page()
+    await wait_until(lambda: served.server.games == 1 and served.note.exists())
 
-    page = await client.get("/")
+    page = await served.client.get("/")
     assert page.status == 503
     assert "The game is already being played. Reload this page when it has ended." in (
         await page.text()
     )
     # A page loaded while a game was free, connecting once none is: told in its terminal.
-    second = await open_page(client)
+    second = await served.open_page()
     told = await second.receive(timeout=5)
     assert b"already being played" in told.data
     assert (await second.receive(timeout=5)).type.name == "CLOSE"
-    assert server.games == 1
+    assert served.server.games == 1
 
     await first.close()
-    await wait_until(lambda: server.games == 0)
-    assert (await client.get("/")).status == 200
+    await wait_until(lambda: served.server.games == 0)
+    assert (await served.client.get("/")).status == 200
 
 
 async def test_the_game_finds_the_saves_where_the_terminal_game_keeps_them(
     server_of_one_game, saves_in_a_temporary_directory
 ):
-    _, client, note = server_of_one_game
-    page = await open_page(client)
+    note = server_of_one_game.note
+    page = await server_of_one_game.open_page()
     await wait_until(lambda: note.exists() and note.read_text())
     assert note.read_text().split(" ", 1)[1] == str(saves_in_a_temporary_directory)
     await page.close()
@@ -229,13 +238,13 @@ async def test_the_game_finds_the_saves_where_the_terminal_game_keeps_them(
 async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
     """Ctrl+C or SIGTERM with a page open: its game quits (and so saves), and the server
     does not wait for the page to go."""
-    _, client, note = server_of_one_game
-    page = await open_page(client)
+    served = server_of_one_game
+    page = await served.open_page()
     answering = asyncio.create_task(page.receive())  # a browser answers the closing
-    await wait_until(lambda: note.exists() and note.read_text())
-    game = Path(f"/proc/{note.read_text().split()[0]}")
+    await wait_until(lambda: served.note.exists() and served.note.read_text())
+    game = Path(f"/proc/{served.note.read_text().split()[0]}")
     assert game.exists()
-    await asyncio.wait_for(client.server.close(), timeout=5)
+    await asyncio.wait_for(served.stop(), timeout=5)
     await wait_until(lambda: not game.exists(), timeout=5)
     answering.cancel()
 
@@ -245,22 +254,21 @@ async def test_stopping_the_server_ends_every_game_at_once(server_of_one_game):
 async def test_a_game_that_will_not_quit_is_killed_with_all_it_started(
     server_of_a_stubborn_game, ending
 ):
-    _, client, note = server_of_a_stubborn_game
-    page = await open_page(client)
+    served = server_of_a_stubborn_game
+    page = await served.open_page()
     answering = asyncio.create_task(page.receive())  # a browser answers the closing
-    await wait_until(lambda: note.exists() and note.read_text())
-    processes = [int(pid) for pid in note.read_text().split()]
+    await wait_until(lambda: served.note.exists() and served.note.read_text())
+    processes = [int(pid) for pid in served.note.read_text().split()]
     assert all(running(pid) for pid in processes)
     started = time.monotonic()
-    await (page.close() if ending == "the page closes" else client.server.close())
+    await (page.close() if ending == "the page closes" else served.stop())
     await wait_until(lambda: not any(running(pid) for pid in processes), timeout=5)
     assert time.monotonic() - started < QUIT_GRACE + 1
     answering.cancel()
 
 
 async def test_the_page_reaches_its_game_at_the_address_the_browser_used(server_of_one_game):
-    _, client, _ = server_of_one_game
-    page = await client.get("/", headers={"Host": "192.168.1.20:8000"})
+    page = await server_of_one_game.client.get("/", headers={"Host": "192.168.1.20:8000"})
     assert "ws://192.168.1.20:8000/ws" in await page.text()
 
 
@@ -310,33 +318,46 @@ def test_any_other_name_is_refused(authority, host):
 async def test_a_websocket_from_another_origin_is_refused_before_any_game(
     server_of_one_game, origin
 ):
-    server, client, note = server_of_one_game
-    headers = {} if origin is None else {"Origin": origin.format(port=client.port)}
+    served = server_of_one_game
+    headers = {} if origin is None else {"Origin": origin.format(port=served.server.port)}
     with pytest.raises(WSServerHandshakeError) as refused:
-        await client.ws_connect("/ws", headers=headers)
+        await served.client.ws_connect("/ws", headers=headers)
     assert refused.value.status == 403
     await asyncio.sleep(0.3)
-    assert (server.games, note.exists()) == (0, False)
+    assert (served.server.games, served.note.exists()) == (0, False)
 
 
 @pytest.mark.parametrize("path", ["/", "/ws", "/static/js/textual.js", "/download/key"])
 async def test_a_request_by_a_foreign_name_is_refused_on_every_route(server_of_one_game, path):
-    server, client, note = server_of_one_game
+    served = server_of_one_game
     origin = "http://evil.example:8000"
-    answer = await client.get(path, headers={"Host": "evil.example:8000", "Origin": origin})
+    answer = await served.client.get(path, headers={"Host": "evil.example:8000", "Origin": origin})
     assert answer.status == 403
     assert "does not answer to the name evil.example" in await answer.text()
     assert "--host evil.example" in await answer.text()
-    assert (server.games, note.exists()) == (0, False)
+    assert (served.server.games, served.note.exists()) == (0, False)
 
 
 @pytest.mark.parametrize("directory", ["/static/", "/static/js/", "/static/js"])
 async def test_the_page_s_files_are_served_but_never_listed(server_of_one_game, directory):
-    _, client, _ = server_of_one_game
+    client = server_of_one_game.client
     assert (await client.get("/static/js/textual.js")).status == 200
     answer = await client.get(directory)
     assert answer.status in (403, 404)
     assert "textual.js" not in await answer.text()
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"])
+async def test_a_request_not_in_within_seconds_is_closed(tmp_path, monkeypatch, sent):
+    """Silent or slow, it would hold its connection (and a file descriptor) for ever."""
+    monkeypatch.setattr("sticheln_tui.serve.HEADER_SECONDS", 0.5)
+    async with serving(tmp_path, FAKE_GAME) as served:
+        reader, writer = await asyncio.open_connection("127.0.0.1", served.server.port)
+        writer.write(sent)
+        started = time.monotonic()
+        assert await asyncio.wait_for(reader.read(), timeout=5) == b""
+        assert time.monotonic() - started < 2
+        writer.close()
 
 
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
