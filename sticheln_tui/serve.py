@@ -6,7 +6,8 @@ after every move, as in a terminal). At most `--max-games` run at once: a page o
 that is turned away until one ends.
 
 Only this server's own pages reach a game: see `names_this_server` and `same_origin`. No
-game outlives its page or the server: see `GameProcess`.
+game outlives its page or the server: see `GameProcess`. A page sends what a person
+would, no more: see `GameServer._process_messages`.
 """
 
 from __future__ import annotations
@@ -16,18 +17,20 @@ import asyncio
 import contextlib
 import ctypes
 import ipaddress
+import json
 import logging
 import os
 import re
 import shlex
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from html import escape
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import hdrs, web
+from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -43,6 +46,16 @@ DEFAULT_MAX_GAMES = 4
 MOST_GAMES = 64
 QUIT_GRACE = 1.5  # seconds a game asked to quit has before its processes are killed
 HEADER_SECONDS = 5.0  # a request must be in by then, and an idle connection closes after it
+# What one page may send. Its largest message is a key, a mouse report, a resize: a few
+# dozen bytes (a larger one closes the page).
+MESSAGE_BYTES = 4096
+# A person types tens of keys a second, and a mouse moving over the page reports each cell
+# it enters; past that it is a paste or a program, not a game move, and is dropped.
+KEYS_A_SECOND = 100
+MOST_COLUMNS, MOST_ROWS = 500, 200  # the largest terminal a page may ask for
+# One key as a terminal sends it: an escape sequence (an arrow, a mouse report) or one
+# character (with Alt, after an escape).
+KEY = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b?.", re.DOTALL)
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
@@ -263,6 +276,43 @@ def end_process_group(process: asyncio.subprocess.Process) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
+def keys_in(text: str) -> int:
+    """How many keys a page's input holds."""
+    return len(KEY.findall(text))
+
+
+def terminal_size(columns: int, rows: int) -> tuple[int, int]:
+    """The size a page asks for, within bounds: a huge one would cost the game its memory."""
+    return min(max(int(columns), 1), MOST_COLUMNS), min(max(int(rows), 1), MOST_ROWS)
+
+
+def json_or_none(text: str):
+    """A message's JSON; None for text that is not JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # (nested deeper than the parser goes)
+        return None
+
+
+class Allowance:
+    """So many a second, up to a second's worth at once; what is over is refused."""
+
+    def __init__(self, per_second: int) -> None:
+        self.per_second = per_second
+        self.left = float(per_second)
+        self.since = time.monotonic()
+
+    def take(self, count: int) -> bool:
+        """Whether `count` more are allowed now (they are counted if so)."""
+        now = time.monotonic()
+        self.left = min(self.per_second, self.left + (now - self.since) * self.per_second)
+        self.since = now
+        if count > self.left:
+            return False
+        self.left -= count
+        return True
+
+
 def html_page(text: str, status: int) -> web.Response:
     """A page of one paragraph, for a page turned away."""
     page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
@@ -322,7 +372,7 @@ class GameServer(Server):
         """textual-serve's page connection, its game a GameProcess."""
         if not same_origin(request):
             raise web.HTTPForbidden()
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_BYTES)
         await websocket.prepare(request)
         if self.full:  # a page loaded while a game was free, connecting once none is
             await websocket.send_bytes(refusal(self.max_games).encode())
@@ -340,7 +390,7 @@ class GameServer(Server):
             try:
                 width = to_int(request.query.get("width", "80"), 80)
                 height = to_int(request.query.get("height", "24"), 24)
-                await game.start(width, height)
+                await game.start(*terminal_size(width, height))
                 await self._process_messages(websocket, game)
             except Exception:
                 log.exception("The game of a page failed")
@@ -348,6 +398,26 @@ class GameServer(Server):
                 await game.stop()
                 await websocket.close()
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, game: AppService) -> None:
+        """What the page sends, to its game: textual-serve's messages, checked (anything
+        else is dropped, never trusted), and within the page's allowance of keys. A
+        message too large for any page has closed the page already (MESSAGE_BYTES)."""
+        allowance = Allowance(KEYS_A_SECOND)
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            match json_or_none(message.data):
+                case ["stdin", str(keys)] if allowance.take(max(keys_in(keys), 1)):
+                    await game.send_bytes(keys.encode("utf-8", "replace"))
+                case ["resize", {"width": int(width), "height": int(height)}] if allowance.take(1):
+                    await game.set_terminal_size(*terminal_size(width, height))
+                case ["ping", str(sent)] if allowance.take(1):
+                    await websocket.send_json(["pong", sent])
+                case ["blur"] if allowance.take(1):
+                    await game.blur()
+                case ["focus"] if allowance.take(1):
+                    await game.focus()
 
     @contextlib.contextmanager
     def _playing(self, game: GameProcess):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -78,17 +79,17 @@ def a_server(tmp_path, *flags: str, before_it_starts=None):
     finally:
         left = descendants(process.pid)
         stop(process)
-        groups = {group for game in server.games for group in game.groups}
+        groups = {group for game in server.games for group in game.groups} - {os.getpgid(0)}
         for pid in left + [pid for group in groups for pid in process_group(group)]:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
 
 
-def wait_for(condition, timeout: float = 20.0):
+async def wait_for(condition, timeout: float = 20.0):
     deadline = time.monotonic() + timeout
     while not (result := condition()):
         assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+        await asyncio.sleep(0.05)
     return result
 
 
@@ -105,10 +106,10 @@ async def test_a_page_of_another_site_or_name_starts_no_game(tmp_path):
             for path in ("/", "/ws", "/static/js/textual.js"):
                 async with session.get(server.url + path, headers=rebound) as answer:
                     assert answer.status == 403
-            time.sleep(0.5)  # a game would have started by now
+            await asyncio.sleep(0.5)  # a game would have started by now
             assert descendants(server.process.pid) == []
             async with server.open_page(session):  # its own page plays
-                wait_for(lambda: descendants(server.process.pid))
+                await wait_for(lambda: descendants(server.process.pid))
 
 
 def flood(page) -> list:
@@ -121,11 +122,65 @@ def flood(page) -> list:
 async def game_of(server: Running, page) -> Game:
     """The page's game, once it draws into the page."""
     await page.receive(timeout=20)
-    processes = wait_for(lambda: descendants(server.process.pid))
+    processes = await wait_for(lambda: descendants(server.process.pid))
     groups = {os.getpgid(pid) for pid in processes}
     server.games.append(game := Game(processes, groups))
     assert groups.isdisjoint({os.getpgid(server.process.pid)}), "the game is in the server's group"
     return game
+
+
+def megabytes(game: Game) -> float:
+    """The memory a game's processes hold now."""
+    kilobytes = 0
+    for pid in game.processes:
+        with contextlib.suppress(OSError):
+            status = Path(f"/proc/{pid}/status").read_text()
+            kilobytes += int(status.split("VmRSS:")[1].split()[0])
+    return kilobytes / 1024
+
+
+async def most_megabytes_until(game: Game, condition, timeout: float) -> float:
+    """The most memory the game held until `condition` held (which must, in time)."""
+    most = megabytes(game)
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+        most = max(most, megabytes(game))
+    return most
+
+
+async def closed(page) -> int:
+    """The code the server closed the page with (what the game drew before, passed over)."""
+    async with asyncio.timeout(10):
+        while (await page.receive()).type != aiohttp.WSMsgType.CLOSE:
+            pass
+    return page.close_code
+
+
+async def test_a_megabyte_of_keys_leaves_the_game_small_and_ending_with_its_page(tmp_path):
+    """In one message (no page sends one so large) the keys close the page; in messages
+    of a page's size, a person's share passes and the rest is dropped. Either way the game
+    stays small (it grew to 1.17 GB on a million keys) and ends with its page."""
+    with a_server(tmp_path) as server:
+        async with aiohttp.ClientSession() as session:
+            async with server.open_page(session) as page:
+                game = await game_of(server, page)
+                await page.send_str(json.dumps(["stdin", "A" * 1_000_000]))
+                assert await closed(page) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+                started = time.monotonic()
+                assert await most_megabytes_until(game, lambda: game.ended, timeout=5) < 100
+                assert time.monotonic() - started < 2
+
+            async with server.open_page(session) as page:
+                game = await game_of(server, page)
+                await asyncio.gather(*flood(page))
+                calm = time.monotonic() + 2
+                assert await most_megabytes_until(game, lambda: time.monotonic() > calm, 5) < 100
+                await page.close()
+                started = time.monotonic()
+                await wait_for(lambda: game.ended, timeout=10)
+                assert time.monotonic() - started < 2
 
 
 @pytest.mark.parametrize(
@@ -141,5 +196,5 @@ async def test_no_game_outlives_the_server_however_it_stops(tmp_path, stopping):
             await asyncio.gather(*flood(page))
             server.process.send_signal(stopping)
             started = time.monotonic()
-            wait_for(lambda: game.ended, timeout=10)
+            await wait_for(lambda: game.ended, timeout=10)
             assert time.monotonic() - started < QUIT_GRACE + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shlex
 import signal
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp import WSServerHandshakeError
+from aiohttp import WSCloseCode, WSMsgType, WSServerHandshakeError
 from helpers import first_line, free_port, running, stop
 from textual.screen import Screen
 from textual.widgets import Input
@@ -26,18 +27,24 @@ from textual.widgets import Input
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.cli import main
 from sticheln_tui.serve import (
+    KEYS_A_SECOND,
+    MOST_COLUMNS,
+    MOST_ROWS,
     QUIT_GRACE,
+    Allowance,
     GameServer,
     address_to_open,
     build_parser,
     game_command,
+    keys_in,
     names_this_server,
     open_warning,
+    terminal_size,
 )
 
 # A stand-in for the game: it says it is ready as a Textual app does, notes its process
 # and the directory its saves would go to, and ends when the server says quit (or stdin
-# closes).
+# closes), keeping all it was sent in `<note>.input`.
 FAKE_GAME = """
 import os, sys
 with open(sys.argv[1], "w") as note:
@@ -49,6 +56,8 @@ while b'"quit"' not in seen:
     if not chunk:
         break
     seen += chunk
+with open(sys.argv[1] + ".input", "wb") as kept:
+    kept.write(seen)
 """
 
 # A game that will not end: deaf to the quit and to SIGTERM, and with a process of its
@@ -358,6 +367,111 @@ async def test_a_request_not_in_within_seconds_is_closed(tmp_path, monkeypatch, 
         assert await asyncio.wait_for(reader.read(), timeout=5) == b""
         assert time.monotonic() - started < 2
         writer.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("a", 1),
+        ("Ann", 3),
+        ("\r", 1),
+        ("\x1b[A", 1),  # an arrow
+        ("\x1b[<35;120;40M", 1),  # the mouse moving into a cell
+        ("\x1bx", 1),  # Alt+x
+        ("\x1b", 1),  # Escape
+        ("\x1b[200~Ann\x1b[201~", 5),  # a name pasted
+        ("é€", 2),
+        ("", 0),
+    ],
+)
+def test_a_key_is_a_character_or_an_escape_sequence(text, keys):
+    assert keys_in(text) == keys
+
+
+def test_the_allowance_is_a_second_s_worth_at_once_and_so_much_a_second_after(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr("sticheln_tui.serve.time.monotonic", lambda: now[0])
+    allowance = Allowance(100)
+    assert not allowance.take(101)  # more than a second's worth: never
+    assert allowance.take(60) and allowance.take(40)
+    assert not allowance.take(1)
+    now[0] += 0.25
+    assert allowance.take(25) and not allowance.take(1)
+    now[0] += 60  # a long pause gives a second's worth, no more
+    assert allowance.take(100) and not allowance.take(1)
+
+
+@pytest.mark.parametrize(
+    ("asked", "given"),
+    [
+        ((80, 24), (80, 24)),
+        ((10**9, 10**9), (MOST_COLUMNS, MOST_ROWS)),
+        ((0, -5), (1, 1)),
+    ],
+)
+def test_a_terminal_is_as_large_as_the_page_asks_within_bounds(asked, given):
+    assert terminal_size(*asked) == given
+
+
+def packets(sent: bytes) -> list[tuple[bytes, bytes]]:
+    """textual-serve's packets to a game: a type letter, a length, a payload."""
+    found = []
+    while sent:
+        size = int.from_bytes(sent[1:5], "big")
+        found.append((sent[:1], sent[5 : 5 + size]))
+        sent = sent[5 + size :]
+    return found
+
+
+async def test_a_page_sends_its_game_a_person_s_keys_and_nothing_malformed(server_of_one_game):
+    served, note = server_of_one_game, server_of_one_game.note
+    page = await served.open_page()
+    await wait_until(lambda: note.exists())
+    started = time.monotonic()
+    for _ in range(1000):  # a program, not a person
+        await page.send_json(["stdin", "a"])
+    for malformed in [
+        "not JSON",
+        "[" * 3000,  # nested deeper than the parser goes
+        "{}",
+        "[]",
+        "[1]",
+        '["stdin"]',
+        '["stdin", 5]',
+        '["stdin", "\\ud800"]',  # half a character
+        '["resize", {"width": "wide", "height": 24}]',
+        '["resize", [80, 24]]',
+        '["unknown"]',
+    ]:
+        await page.send_str(malformed)
+    await page.send_bytes(b"binary")
+    await asyncio.sleep(1.0)  # the allowance fills again
+    await page.send_json(["resize", {"width": 10**9, "height": -5}])
+    await page.send_json(["ping", "still there"])
+    assert (await page.receive_json(timeout=5)) == ["pong", "still there"]
+    elapsed = time.monotonic() - started
+    await page.close()
+    await wait_until(lambda: served.server.games == 0)
+
+    sent = packets(Path(f"{note}.input").read_bytes())
+    keys = b"".join(payload for kind, payload in sent if kind == b"D")
+    assert 1 <= keys.count(b"a") <= KEYS_A_SECOND * (1 + elapsed)
+    assert set(keys) <= {ord("a"), ord("?")}
+    meta = [json.loads(payload) for kind, payload in sent if kind == b"M"]
+    assert {"type": "resize", "width": MOST_COLUMNS, "height": 1} in meta
+    assert [entry["type"] for entry in meta] == ["resize", "quit"]
+
+
+async def test_a_message_larger_than_any_page_sends_closes_the_page(server_of_one_game):
+    """["stdin", "A" * 1_000_000] was a million key presses for the game."""
+    served, note = server_of_one_game, server_of_one_game.note
+    page = await served.open_page()
+    await wait_until(lambda: note.exists())
+    await page.send_json(["stdin", "A" * 1_000_000])
+    closing = await page.receive(timeout=5)
+    assert (closing.type, page.close_code) == (WSMsgType.CLOSE, WSCloseCode.MESSAGE_TOO_BIG)
+    await wait_until(lambda: served.server.games == 0)
+    assert b"A" not in Path(f"{note}.input").read_bytes()
 
 
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
