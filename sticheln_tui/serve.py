@@ -7,7 +7,8 @@ that is turned away until one ends.
 
 Only this server's own pages reach a game: see `names_this_server` and `same_origin`. No
 game outlives its page or the server: see `GameProcess`. A page sends what a person
-would, no more: see `GameServer._process_messages`.
+would, no more: see `GameServer._process_messages`. Connections are held as long as
+their files allow, and a request must come in within seconds: see `GameServer.listening`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from aiohttp import WSMsgType, hdrs, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+if sys.platform != "win32":
+    import resource
+
 from .cli import Parser, add_language_option, number_from_1_to
 from .i18n import _, ngettext
 from .locations import saves_directory
@@ -46,6 +50,15 @@ DEFAULT_MAX_GAMES = 4
 MOST_GAMES = 64
 QUIT_GRACE = 1.5  # seconds a game asked to quit has before its processes are killed
 HEADER_SECONDS = 5.0  # a request must be in by then, and an idle connection closes after it
+# Each connection holds a file descriptor, and another while it sends a file. Past the
+# open files a process may have (often 1,024), accepting fails and the server stopped
+# listening; so it holds no more connections than its files allow, after these:
+FILES_KEPT_BACK = 64  # for the listener, the log, the templates, a game starting
+FILES_PER_GAME = 4  # its three pipes, and one to spare
+ACCEPTED_AT_ONCE = 100  # the connections accepted in one go, before any is counted
+MOST_CONNECTIONS = 512  # a page takes a few at once; 64 games' pages fit
+# The answer to a connection past those (a browser shows its own page for it).
+SERVER_BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 # What one page may send. Its largest message is a key, a mouse report, a resize: a few
 # dozen bytes (a larger one closes the page).
 MESSAGE_BYTES = 4096
@@ -313,6 +326,27 @@ class Allowance:
         return True
 
 
+def most_connections(max_games: int) -> int:
+    """The most connections the server holds at once: as many as its open files allow,
+    after the games' and those kept back, each connection counted twice (it may be
+    sending a file), and no more than MOST_CONNECTIONS."""
+    if sys.platform == "win32":  # no limit to read
+        return MOST_CONNECTIONS
+    allowed, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if allowed == resource.RLIM_INFINITY:
+        return MOST_CONNECTIONS
+    free = allowed - FILES_KEPT_BACK - ACCEPTED_AT_ONCE - FILES_PER_GAME * max_games
+    return max(1, min(MOST_CONNECTIONS, free // 2))
+
+
+class TurnedAway(asyncio.Protocol):
+    """A connection past the most the server holds: answered 503 and closed at once."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.write(SERVER_BUSY)
+        transport.close()
+
+
 def html_page(text: str, status: int) -> web.Response:
     """A page of one paragraph, for a page turned away."""
     page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
@@ -447,9 +481,15 @@ class GameServer(Server):
         # headers are not in by then is closed, as is a connection idle for as long.
         runner = web.AppRunner(await self._make_app(), keepalive_timeout=HEADER_SECONDS)
         await runner.setup()
+        most = most_connections(self.max_games)
+
+        def protocol() -> asyncio.BaseProtocol:
+            """A new connection's: aiohttp's, or past the most held, a refusal."""
+            return TurnedAway() if len(runner.server.connections) >= most else runner.server()
+
         try:
             listener = await asyncio.get_running_loop().create_server(
-                runner.server, self.host, self.port
+                protocol, self.host, self.port, backlog=ACCEPTED_AT_ONCE
             )
             self.port = listener.sockets[0].getsockname()[1]
             try:
@@ -458,6 +498,12 @@ class GameServer(Server):
                 listener.close()
         finally:
             await runner.cleanup()  # on_shutdown ends the games
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        # The log imports rich.traceback for its first traceback: out of open files, that
+        # import failed inside asyncio's report of a failed accept, and ended the server.
+        import rich.traceback  # noqa: F401
 
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; OSError when the address cannot be had."""

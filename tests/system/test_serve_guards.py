@@ -8,7 +8,9 @@ import asyncio
 import contextlib
 import json
 import os
+import resource
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -198,3 +200,53 @@ async def test_no_game_outlives_the_server_however_it_stops(tmp_path, stopping):
             started = time.monotonic()
             await wait_for(lambda: game.ended, timeout=10)
             assert time.monotonic() - started < QUIT_GRACE + 1
+
+
+def open_files_at_most(count: int):
+    """What a server's process runs first to be allowed `count` open files, as is common."""
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+
+@pytest.fixture
+def files_enough_for(request):
+    """This test's process allowed the open files it asks for (`files_enough_for(n)`)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+
+    def allow(count: int) -> None:
+        if hard != resource.RLIM_INFINITY and hard < count:
+            pytest.skip(f"{count} open files needed, {hard} allowed")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, count), hard))
+
+    yield allow
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def answer(port: int) -> str:
+    """The status line the server answers a request with (or why none came)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            return connection.recv(4096).split(b"\r\n")[0].decode() or "closed"
+    except OSError as error:
+        return f"no answer: {error}"
+
+
+def test_a_thousand_half_open_connections_leave_the_server_answering(tmp_path, files_enough_for):
+    """Each connection holds an open file; at the limit (1,024) the server stopped listening
+    for good. It turns away what it cannot hold (and closes a request not in within
+    seconds: see the unit tests)."""
+    files_enough_for(1200)
+    with a_server(tmp_path, before_it_starts=open_files_at_most(1024)) as server:
+        half_open = []
+        try:
+            for _ in range(1100):
+                connection = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                half_open.append(connection)
+                connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and no more
+            assert server.process.poll() is None
+            during = answer(server.port)  # turned away, or let in as the first time out
+            assert during.startswith("HTTP/1.1 ") or "reset" in during, during
+        finally:
+            for connection in half_open:
+                connection.close()
+        assert answer(server.port) == "HTTP/1.1 200 OK"

@@ -31,12 +31,14 @@ from sticheln_tui.serve import (
     MOST_COLUMNS,
     MOST_ROWS,
     QUIT_GRACE,
+    SERVER_BUSY,
     Allowance,
     GameServer,
     address_to_open,
     build_parser,
     game_command,
     keys_in,
+    most_connections,
     names_this_server,
     open_warning,
     terminal_size,
@@ -472,6 +474,41 @@ async def test_a_message_larger_than_any_page_sends_closes_the_page(server_of_on
     assert (closing.type, page.close_code) == (WSMsgType.CLOSE, WSCloseCode.MESSAGE_TOO_BIG)
     await wait_until(lambda: served.server.games == 0)
     assert b"A" not in Path(f"{note}.input").read_bytes()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no limit of open files to read")
+@pytest.mark.parametrize(
+    ("open_files", "games", "connections"),
+    [
+        ((1024, 1024), 4, 422),  # (1024 - 64 - 100 - 4 * 4) / 2: each may send a file
+        ((1024, 4096), 64, 302),
+        ((65536, 65536), 4, 512),
+        (None, 4, 512),  # no limit
+        ((100, 100), 4, 1),
+    ],
+)
+def test_the_server_holds_the_connections_its_open_files_allow(
+    monkeypatch, open_files, games, connections
+):
+    import resource
+
+    unlimited = (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+    monkeypatch.setattr(resource, "getrlimit", lambda _: open_files or unlimited)
+    assert most_connections(games) == connections
+
+
+async def test_a_connection_past_the_most_held_is_turned_away_at_once(tmp_path, monkeypatch):
+    monkeypatch.setattr("sticheln_tui.serve.most_connections", lambda games: 1)
+    async with serving(tmp_path, FAKE_GAME) as served:
+        address = ("127.0.0.1", served.server.port)
+        held = await asyncio.open_connection(*address)
+        await asyncio.sleep(0.1)  # counted
+        reader, writer = await asyncio.open_connection(*address)
+        assert await asyncio.wait_for(reader.read(), timeout=5) == SERVER_BUSY
+        writer.close()
+        held[1].close()
+        await asyncio.sleep(0.1)  # let go
+        assert (await served.client.get("/")).status == 200
 
 
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
