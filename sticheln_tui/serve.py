@@ -55,7 +55,7 @@ HEADER_SECONDS = 5.0  # a request must be in by then, and an idle connection clo
 # listening; so it holds no more connections than its files allow, after these:
 FILES_KEPT_BACK = 64  # for the listener, the log, the templates, a game starting
 FILES_PER_GAME = 4  # its three pipes, and one to spare
-ACCEPTED_AT_ONCE = 100  # the connections accepted in one go, before any is counted
+ACCEPTED_AT_ONCE = 100  # the listen backlog: asyncio accepts as many at once, uncounted
 MOST_CONNECTIONS = 512  # a page takes a few at once; 64 games' pages fit
 # The answer to a connection past those (a browser shows its own page for it).
 SERVER_BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
@@ -145,9 +145,10 @@ def open_warning(host: str) -> str | None:
 
 
 def game_command(language: str | None) -> str:
-    """The shell command each page runs: this Python's game, in the language given to the
-    server (without --lang the game chooses as in a terminal: settings, then locale).
-    The environment, STICHELN_SAVES included, passes to the game unchanged."""
+    """The command each page runs, its words quoted as a shell reads them: this Python's
+    game, in the language given to the server (without --lang the game chooses as in a
+    terminal: settings, then locale). The environment, STICHELN_SAVES included, passes to
+    the game unchanged."""
     words = [sys.executable, "-m", "sticheln_tui"]
     if language is not None:
         words += ["--lang", language]
