@@ -172,7 +172,7 @@ async def test_a_megabyte_of_keys_leaves_the_game_small_and_ending_with_its_page
                 assert await closed(page) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
                 started = time.monotonic()
                 assert await most_megabytes_until(game, lambda: game.ended, timeout=5) < 100
-                assert time.monotonic() - started < 2
+                assert time.monotonic() - started < QUIT_GRACE + 1
 
             async with server.open_page(session) as page:
                 game = await game_of(server, page)
@@ -182,7 +182,7 @@ async def test_a_megabyte_of_keys_leaves_the_game_small_and_ending_with_its_page
                 await page.close()
                 started = time.monotonic()
                 await wait_for(lambda: game.ended, timeout=10)
-                assert time.monotonic() - started < 2
+                assert time.monotonic() - started < QUIT_GRACE + 1
 
 
 @pytest.mark.parametrize(
@@ -249,4 +249,7 @@ def test_a_thousand_half_open_connections_leave_the_server_answering(tmp_path, f
         finally:
             for connection in half_open:
                 connection.close()
-        assert answer(server.port) == "HTTP/1.1 200 OK"
+        deadline = time.monotonic() + 5  # the server sees them go
+        while (after := answer(server.port)) != "HTTP/1.1 200 OK":
+            assert time.monotonic() < deadline, after
+            time.sleep(0.1)
