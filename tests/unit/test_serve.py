@@ -1,5 +1,8 @@
-"""`sticheln serve`: its command line, the cap on games, the command each page runs, and
-the address it listens on. The game in a real browser: tests/system/test_browser.py."""
+"""`sticheln serve`: its command line, the cap on games, the command each page runs, the
+address it listens on, and its guards (the pages it answers, what a page may send, the
+games' ends, the connections it holds), with a stand-in for the game. The game in a real
+browser: tests/system/test_browser.py; the guards against the real game:
+tests/system/test_serve_guards.py."""
 
 from __future__ import annotations
 
@@ -180,10 +183,10 @@ async def serving(tmp_path, game: str):
     script.write_text(game)
     note = tmp_path / "note"
     server = GameServer(shlex.join([sys.executable, str(script), str(note)]), "127.0.0.1", 0, 1)
-    async with contextlib.AsyncExitStack() as running:
-        await running.enter_async_context(server.listening())
+    async with contextlib.AsyncExitStack() as listening:
+        await listening.enter_async_context(server.listening())
         async with aiohttp.ClientSession(f"http://127.0.0.1:{server.port}") as client:
-            yield Served(server, client, note, running.aclose)
+            yield Served(server, client, note, listening.aclose)
 
 
 @pytest.fixture
