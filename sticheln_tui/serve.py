@@ -4,30 +4,73 @@ Every page that opens starts the terminal game (`python -m sticheln_tui`) in its
 process, which draws into the page; closing the page ends that process (the game is saved
 after every move, as in a terminal). At most `--max-games` run at once: a page opened past
 that is turned away until one ends.
+
+Only this server's own pages reach a game: see `names_this_server` and `same_origin`. No
+game outlives its page or the server: see `GameProcess`. A page sends what a person
+would, no more: see `GameServer._process_messages`. Connections are held as long as
+their files allow, and a request must come in within seconds: see `GameServer.listening`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ctypes
 import ipaddress
+import json
+import logging
+import os
+import re
 import shlex
+import signal
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from html import escape
 
-from aiohttp import web
-from textual_serve.server import Server
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, hdrs, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+if sys.platform != "win32":
+    import resource
 
 from .cli import Parser, add_language_option, number_from_1_to
 from .core.names import visible
 from .i18n import _, ngettext
 from .locations import saves_directory
 
+log = logging.getLogger("textual-serve")  # where textual-serve says what goes wrong
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
 MOST_GAMES = 64
+QUIT_GRACE = 1.5  # seconds a game asked to quit has before its processes are killed
+HEADER_SECONDS = 5.0  # a request must be in by then, and an idle connection closes after it
+# Each connection holds a file descriptor, and another while it sends a file. Past the
+# open files a process may have (often 1,024), accepting fails and the server stopped
+# listening; so it holds no more connections than its files allow, after these:
+FILES_KEPT_BACK = 64  # for the listener, the log, the templates, a game starting
+FILES_PER_GAME = 4  # its three pipes, and one to spare
+ACCEPTED_AT_ONCE = 100  # the listen backlog: asyncio accepts as many at once, uncounted
+MOST_CONNECTIONS = 512  # a page takes a few at once; 64 games' pages fit
+# The answer to a connection past those (a browser shows its own page for it).
+SERVER_BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+# What one page may send. Its largest message is a key, a mouse report, a resize: a few
+# dozen bytes (a larger one closes the page).
+MESSAGE_BYTES = 4096
+# A person types tens of keys a second, and a mouse moving over the page reports each cell
+# it enters; past that it is a paste or a program, not a game move, and is dropped.
+KEYS_A_SECOND = 100
+MOST_COLUMNS, MOST_ROWS = 500, 200  # the largest terminal a page may ask for
+# One key as a terminal sends it: an escape sequence (an arrow, a mouse report) or one
+# character (with Alt, after an escape).
+KEY = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b?.", re.DOTALL)
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,13 +146,63 @@ def open_warning(host: str) -> str | None:
 
 
 def game_command(language: str | None) -> str:
-    """The shell command each page runs: this Python's game, in the language given to the
-    server (without --lang the game chooses as in a terminal: settings, then locale).
-    The environment, STICHELN_SAVES included, passes to the game unchanged."""
+    """The command each page runs, its words quoted as a shell reads them: this Python's
+    game, in the language given to the server (without --lang the game chooses as in a
+    terminal: settings, then locale). The environment, STICHELN_SAVES included, passes to
+    the game unchanged."""
     words = [sys.executable, "-m", "sticheln_tui"]
     if language is not None:
         words += ["--lang", language]
     return shlex.join(words)
+
+
+# A Host header: a name or an IPv4 address, or an IPv6 address in brackets; then a port.
+HOST_HEADER = re.compile(r"(?:\[(?P<ipv6>[0-9a-f:.]+)\]|(?P<name>[a-z0-9.-]+))(?::\d{1,5})?", re.I)
+
+
+def host_name(authority: str) -> str | None:
+    """The name in a Host header, in lower case ('127.0.0.1:8000' -> '127.0.0.1',
+    '[::1]:8000' -> '::1'); None for anything else."""
+    found = HOST_HEADER.fullmatch(authority)
+    return None if found is None else (found["ipv6"] or found["name"]).lower()
+
+
+def names_this_server(authority: str, host: str) -> bool:
+    """Whether a request's Host header names this server, listening on `host` (--host).
+
+    A page fetched by another name is refused, against DNS rebinding: a foreign site whose
+    name is made to point at this machine has the browser send that name. So the name
+    must be an IP address (rebinding needs a name; a server on 0.0.0.0 or :: is reached
+    from a tablet by the machine's address, so every address passes), `localhost`, or
+    the name the server was told to listen on.
+    """
+    name = host_name(authority)
+    if name is None:
+        return False
+    if name in ("localhost", host.lower()):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def same_origin(request: web.Request) -> bool:
+    """Whether a WebSocket comes from this server's own page. A browser names the page that
+    opens a WebSocket in its Origin header, and lets any site connect to any address:
+    without this, a page from any web site could play (and see) the games here. The page
+    is `http://<Host>` (the Host already checked); a connection without Origin is no page."""
+    origin = request.headers.get(hdrs.ORIGIN)
+    return origin is not None and origin.lower() == f"{request.scheme}://{request.host}".lower()
+
+
+def foreign_name_refusal(authority: str, port: int) -> str:
+    """What a page asked for by a name this server does not answer to says."""
+    return _(
+        "This server does not answer to the name {name}. Open the page by this machine's "
+        "address (such as http://192.168.1.20:{port}), or start the server with --host {name}."
+    ).format(name=host_name(authority) or authority, port=port)
 
 
 def refusal(max_games: int) -> str:
@@ -121,13 +214,155 @@ def refusal(max_games: int) -> str:
     ).format(games=max_games)
 
 
+def dying_with_the_server() -> Callable[[], None] | None:
+    """On Linux, what a game's process runs before the game starts, so that the kernel
+    kills it when the server dies, however it dies (SIGKILL, a crash): no one is left then
+    to ask it to quit, and a game whose page is gone plays on for no one. Killed so, a game
+    loses nothing: it is saved after every move (a new file renamed over the old), and its
+    lock is an flock, which ends with the process. None elsewhere: there a server killed
+    outright leaves its games running."""
+    if not sys.platform.startswith("linux"):
+        return None
+    prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up here, not in the child
+    server = os.getpid()
+
+    def die_with_the_server() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != server:  # the server died before the line above
+            os._exit(1)
+
+    return die_with_the_server
+
+
+class GameProcess(AppService):
+    """textual-serve's game process for one page, which ends whatever ends the page.
+
+    The game runs in a session of its own (its own process group), without a shell in
+    between. When its page closes or the server stops, it is asked to quit, as textual-serve
+    asks it (and so saves); once it has quit, or after QUIT_GRACE seconds if it has not
+    (a game busy with a flood of keys queued before the quit), its whole group is killed:
+    nothing it started is left behind. If the server itself is killed, the kernel kills
+    the game (`dying_with_the_server`).
+    """
+
+    ending = False  # once stop() has begun
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+            preexec_fn=dying_with_the_server(),
+        )
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """Ask the game to quit, then end its process group (at once if it has quit)."""
+        process = self._process
+        if process is None or self.ending:
+            return
+        self.ending = True
+        try:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(QUIT_GRACE):
+                    # (A game that reads no input holds up the asking too.)
+                    await self.send_meta({"type": "quit"})
+                    await process.wait()
+        finally:  # the page's task cancelled meanwhile (the server stopping) included
+            end_process_group(process)
+            if self._task is not None:
+                self._task.cancel()  # what the game wrote last has no page to go to
+                await asyncio.wait([self._task])
+            await process.communicate()  # read to the end: its pipes close, it is reaped
+
+
+def end_process_group(process: asyncio.subprocess.Process) -> None:
+    """Kill a game's process and every process of its group (the game leads its group)."""
+    if sys.platform == "win32":  # no process groups: the game alone
+        if process.returncode is None:
+            process.kill()
+        return
+    with contextlib.suppress(ProcessLookupError):  # none left
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def keys_in(text: str) -> int:
+    """How many keys a page's input holds."""
+    return len(KEY.findall(text))
+
+
+def terminal_size(columns: int, rows: int) -> tuple[int, int]:
+    """The size a page asks for, within bounds: a huge one would cost the game its memory."""
+    return min(max(int(columns), 1), MOST_COLUMNS), min(max(int(rows), 1), MOST_ROWS)
+
+
+def json_or_none(text: str):
+    """A message's JSON; None for text that is not JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # (nested deeper than the parser goes)
+        return None
+
+
+class Allowance:
+    """So many a second, up to a second's worth at once; what is over is refused."""
+
+    def __init__(self, per_second: int) -> None:
+        self.per_second = per_second
+        self.left = float(per_second)
+        self.since = time.monotonic()
+
+    def take(self, count: int) -> bool:
+        """Whether `count` more are allowed now (they are counted if so)."""
+        now = time.monotonic()
+        self.left = min(self.per_second, self.left + (now - self.since) * self.per_second)
+        self.since = now
+        if count > self.left:
+            return False
+        self.left -= count
+        return True
+
+
+def most_connections(max_games: int) -> int:
+    """The most connections the server holds at once: as many as its open files allow,
+    after the games' and those kept back, each connection counted twice (it may be
+    sending a file), and no more than MOST_CONNECTIONS."""
+    if sys.platform == "win32":  # no limit to read
+        return MOST_CONNECTIONS
+    allowed, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if allowed == resource.RLIM_INFINITY:
+        return MOST_CONNECTIONS
+    free = allowed - FILES_KEPT_BACK - ACCEPTED_AT_ONCE - FILES_PER_GAME * max_games
+    return max(1, min(MOST_CONNECTIONS, free // 2))
+
+
+class TurnedAway(asyncio.Protocol):
+    """A connection past the most the server holds: answered 503 and closed at once."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.write(SERVER_BUSY)
+        transport.close()
+
+
+def html_page(text: str, status: int) -> web.Response:
+    """A page of one paragraph, for a page turned away."""
+    page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
+    return web.Response(text=page, status=status, content_type="text/html")
+
+
 class GameServer(Server):
-    """textual-serve's server with a cap on the games running at once."""
+    """textual-serve's server with a cap on the games running at once, for this server's
+    own pages only."""
 
     def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Sticheln")
         self.max_games = max_games
-        self._pages: set[asyncio.Task] = set()  # each page's connection, its game running
+        self._pages: dict[asyncio.Task, GameProcess] = {}  # each page's connection: its game
 
     @property
     def games(self) -> int:
@@ -137,49 +372,154 @@ class GameServer(Server):
     def full(self) -> bool:
         return self.games >= self.max_games
 
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, behind the check of the Host header. (Without
+        textual-serve's on_startup: its banner would come before the port is bound.)"""
+        app = web.Application(middlewares=[self._refuse_foreign_names])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                # The files alone: textual-serve lists the directories' contents too.
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    @web.middleware
+    async def _refuse_foreign_names(self, request: web.Request, handler) -> web.StreamResponse:
+        """Every route answers only a request by a name of this server (names_this_server)."""
+        if not names_this_server(request.host, self.host):
+            return html_page(foreign_name_refusal(request.host, self.port), 403)
+        return await handler(request)
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full:
-            text = escape(refusal(self.max_games))
-            page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{text}</p>'
-            return web.Response(text=page, status=503, content_type="text/html")
+            return html_page(refusal(self.max_games), 503)
         # The page finds its game at the address the browser used: a tablet reaches a
         # server listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0.
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's page connection, its game a GameProcess."""
+        if not same_origin(request):
+            raise web.HTTPForbidden()
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_BYTES)
+        await websocket.prepare(request)
         if self.full:  # a page loaded while a game was free, connecting once none is
-            websocket = web.WebSocketResponse()
-            await websocket.prepare(request)
             await websocket.send_bytes(refusal(self.max_games).encode())
             await websocket.close()
             return websocket
+        game = GameProcess(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        with self._playing(game):
+            try:
+                width = to_int(request.query.get("width", "80"), 80)
+                height = to_int(request.query.get("height", "24"), 24)
+                await game.start(*terminal_size(width, height))
+                await self._process_messages(websocket, game)
+            except Exception:
+                log.exception("The game of a page failed")
+            finally:  # the page closed, the server stopping (this task cancelled), an error
+                await game.stop()
+                await websocket.close()
+        return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, game: AppService) -> None:
+        """What the page sends, to its game: textual-serve's messages, checked (anything
+        else is dropped, never trusted), and within the page's allowance of keys. A
+        message too large for any page has closed the page already (MESSAGE_BYTES)."""
+        allowance = Allowance(KEYS_A_SECOND)
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            match json_or_none(message.data):
+                case ["stdin", str(keys)] if allowance.take(max(keys_in(keys), 1)):
+                    await game.send_bytes(keys.encode("utf-8", "replace"))
+                case ["resize", {"width": int(width), "height": int(height)}] if allowance.take(1):
+                    await game.set_terminal_size(*terminal_size(width, height))
+                case ["ping", str(sent)] if allowance.take(1):
+                    await websocket.send_json(["pong", sent])
+                case ["blur"] if allowance.take(1):
+                    await game.blur()
+                case ["focus"] if allowance.take(1):
+                    await game.focus()
+
+    @contextlib.contextmanager
+    def _playing(self, game: GameProcess):
+        """The page's connection (this task) counts as a game played while inside."""
         page = asyncio.current_task()
-        self._pages.add(page)
+        self._pages[page] = game
         try:
-            return await super().handle_websocket(request)
+            yield
         finally:
-            self._pages.discard(page)
+            del self._pages[page]
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Ctrl+C or SIGTERM: every game quits (so saves) before the server ends. An open
         page would otherwise hold the server for aiohttp's grace period, a minute."""
         pages = list(self._pages)
-        for page in pages:
-            page.cancel()  # textual-serve then tells the game to quit, and waits for it
+        for page, game in self._pages.items():
+            if not game.ending:  # (cancelled while ending, it would not see its game reaped)
+                page.cancel()  # its game is then asked to quit, and ended (GameProcess.stop)
         await asyncio.gather(*pages, return_exceptions=True)
 
-    async def on_startup(self, app: web.Application) -> None:
-        """Silent: textual-serve's banner would come before the port is bound."""
+    @contextlib.asynccontextmanager
+    async def listening(self):
+        """The server listening on its host and port (port 0: a free one, noted in
+        `port`) until the block ends; then every game ends. OSError when the address
+        cannot be had."""
+        # aiohttp's keep-alive timeout runs from a connection's start too: a request whose
+        # headers are not in by then is closed, as is a connection idle for as long.
+        runner = web.AppRunner(await self._make_app(), keepalive_timeout=HEADER_SECONDS)
+        await runner.setup()
+        most = most_connections(self.max_games)
+
+        def protocol() -> asyncio.BaseProtocol:
+            """A new connection's: aiohttp's, or past the most held, a refusal."""
+            return TurnedAway() if len(runner.server.connections) >= most else runner.server()
+
+        try:
+            listener = await asyncio.get_running_loop().create_server(
+                protocol, self.host, self.port, backlog=ACCEPTED_AT_ONCE
+            )
+            self.port = listener.sockets[0].getsockname()[1]
+            try:
+                yield
+            finally:
+                listener.close()
+        finally:
+            await runner.cleanup()  # on_shutdown ends the games
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        # The log imports rich.traceback for its first traceback: out of open files, that
+        # import failed inside asyncio's report of a failed accept, and ended the server.
+        import rich.traceback  # noqa: F401
 
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; OSError when the address cannot be had."""
         self.debug = debug
         self.initialize_logging()
-        # aiohttp's `print` comes once the port is bound (textual-serve silences it).
-        web.run_app(self._make_app(), host=self.host, port=self.port, print=self._announce)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C where signals cannot be caught
+            asyncio.run(self._serve_until_stopped())
 
-    def _announce(self, _running: str) -> None:
+    async def _serve_until_stopped(self) -> None:
+        async with self.listening():
+            self._announce()  # once the port is bound
+            await stopping()
+
+    def _announce(self) -> None:
         print(
             ngettext(
                 "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
@@ -196,6 +536,17 @@ class GameServer(Server):
             ),
             flush=True,
         )
+
+
+async def stopping() -> None:
+    """Returns at Ctrl+C or SIGTERM (on Windows, which cannot catch them, never: Ctrl+C
+    interrupts)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
 
 
 def main(argv: Sequence[str]) -> int:

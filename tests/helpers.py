@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
+import os
 import random
 import re
 import select
+import socket
 import subprocess
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -279,13 +282,16 @@ def played_until(
 
 
 def stop(process: subprocess.Popen) -> None:
-    """End a program a test started: asked first, then made to."""
+    """End a program a test started: asked first, then made to; its pipes closed."""
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
 
 
 def first_line(process: subprocess.Popen, timeout: float = 30) -> str:
@@ -294,3 +300,49 @@ def first_line(process: subprocess.Popen, timeout: float = 30) -> str:
     ready, _, _ = select.select([process.stdout], [], [], timeout)
     assert ready, f"nothing printed within {timeout} s"
     return process.stdout.readline()
+
+
+def free_port() -> int:
+    """A port no program on this machine listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by `pid`, and theirs, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                parent = int(stat.rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether a process is there and not ended (an ended one may wait as a zombie for its
+    parent, or, orphaned, for whoever adopts it)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def process_group(group: int) -> list[int]:
+    """The processes of a process group still running, from /proc."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == group and fields[0] != "Z":
+                    members.append(int(entry))
+    return members

@@ -11,17 +11,15 @@ Set STICHELN_BROWSER_SCREENSHOT to a file name to keep a picture of the game in 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from helpers import first_line, stop
+from helpers import descendants, first_line, free_port, stop
 
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game
@@ -60,12 +58,6 @@ def a_browser():
     return sync_playwright
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def anns_turn(saves: Path) -> Path:
     """Ann and two easy bots; the pain cards are down, Ann leads the first trick."""
     game = Game(["Ann", "Bob", "Cid"], Rules(), seed=4)
@@ -75,23 +67,6 @@ def anns_turn(saves: Path) -> Path:
     path = saves / "unfinished.json"
     persistence.save(path, persistence.Record(game, (None, "easy", "easy"), reveal_seen=True))
     return path
-
-
-def descendants(pid: int) -> list[int]:
-    """The processes started by `pid`, and theirs, from /proc."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError):
-                stat = Path(f"/proc/{entry}/stat").read_text()
-                parent = int(stat.rsplit(")", 1)[1].split()[1])
-                children.setdefault(parent, []).append(int(entry))
-    found, waiting = [], [pid]
-    while waiting:
-        for child in children.get(waiting.pop(), []):
-            found.append(child)
-            waiting.append(child)
-    return found
 
 
 def wait_for(condition, what: str, timeout: float = SLOW):
