@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import os
-import resource
 import signal
 import socket
 import subprocess
@@ -25,6 +24,7 @@ from sticheln_tui.locations import CONFIG_ENV, SAVES_ENV
 from sticheln_tui.serve import QUIT_GRACE
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="processes from /proc")
+resource = pytest.importorskip("resource")  # POSIX only: open-file limits
 
 
 @dataclass
