@@ -10,6 +10,7 @@ import re
 import select
 import socket
 import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import fields, is_dataclass
@@ -279,6 +280,18 @@ def played_until(
         if done(game):
             return game
     raise AssertionError("the position never came")
+
+
+def run_command(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`sticheln ARGS` run to its end, its output captured, no keyboard; a run longer
+    than `timeout` fails the test (subprocess.TimeoutExpired) rather than holding it."""
+    return subprocess.run(
+        [sys.executable, "-m", "sticheln_tui", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+    )
 
 
 def stop(process: subprocess.Popen) -> None:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import started_apps
+from helpers import run_command, started_apps
 
 from sticheln_tui import cli
 from sticheln_tui.bots import Seat
@@ -17,18 +17,8 @@ from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "sticheln_tui", *args],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-    )
-
-
 def test_help_explains_every_option():
-    result = run("--help")
+    result = run_command("--help")
     assert result.returncode == 0
     for option in ("--players", "--seed", "--first", "--version", "--game"):
         assert option in result.stdout
@@ -94,7 +84,7 @@ def test_help_explains_every_option():
     ],
 )
 def test_bad_values_give_one_line_and_status_2(args, reason):
-    result = run(*args)
+    result = run_command(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -148,7 +138,7 @@ def test_good_options_reach_the_app(monkeypatch):
         def __init__(self, **kwargs):
             started.update(kwargs)
 
-        def run(self):
+        def run_command(self):
             started["ran"] = True
 
     monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)

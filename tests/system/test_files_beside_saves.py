@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_command
 
 from sticheln_tui import persistence
 from sticheln_tui.core.game import Game
@@ -23,13 +24,7 @@ HANG = 10  # seconds: a command that takes this long is waiting on a file, not w
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "sticheln_tui", *args],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=HANG,
-    )
+    return run_command(*args, timeout=HANG)
 
 
 def odd_file(path: Path, kind: str) -> str:
