@@ -138,7 +138,7 @@ def test_good_options_reach_the_app(monkeypatch):
         def __init__(self, **kwargs):
             started.update(kwargs)
 
-        def run_command(self):
+        def run(self):
             started["ran"] = True
 
     monkeypatch.setattr("sticheln_tui.app.StichelnApp", FakeApp)
