@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
@@ -35,10 +36,15 @@ class Terminal:
         )
         os.close(slave)
         self.output = bytearray()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._woken, self._wake = os.pipe()  # `close` stops the reader through it
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         while True:
+            readable, _, _ = select.select([self.master, self._woken], [], [])
+            if self._woken in readable:
+                return
             try:
                 chunk = os.read(self.master, 65536)
             except OSError:
@@ -51,7 +57,13 @@ class Terminal:
         os.write(self.master, keys)
 
     def close(self) -> None:
-        os.close(self.master)
+        """Close the terminal, as its window is closed. The reader stops first: a read
+        waiting on the terminal would keep it open until the program next writes, and
+        then read from whichever terminal opened meanwhile got its number."""
+        os.write(self._wake, b"\0")
+        self._reader.join()
+        for end in (self.master, self._woken, self._wake):
+            os.close(end)
 
 
 def wait_for(condition, timeout: float = 30.0) -> None:
