@@ -322,6 +322,10 @@ class StichelnApp(WorkaroundApp):
             with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
                 loop.add_signal_handler(number, self.action_save_and_quit)
 
+    def on_terminal_lost(self) -> None:
+        """Its terminal is gone, though no SIGHUP said so: the app ends as for one."""
+        self.action_save_and_quit()
+
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()

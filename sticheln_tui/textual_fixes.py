@@ -10,8 +10,10 @@ workaround against the new version and moved `WRITTEN_FOR`.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable
 from contextlib import suppress
-from typing import ClassVar
+from typing import IO, ClassVar
 
 import textual
 from rich.align import Align
@@ -28,6 +30,7 @@ from textual.command import (
     Provider,
     SimpleProvider,
 )
+from textual.driver import Driver
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
@@ -164,6 +167,58 @@ class SteadyCommandPalette(CommandPalette):
             event.prevent_default()  # Textual's own handlers (the base class's) stay out
 
 
+# -- the terminal: one that is gone ends the app, and never hangs it ------------------
+
+
+class TerminalLost(Message):
+    """Posted to the app when its terminal can no longer be written to (closed, hung up)."""
+
+
+class LosableOutput:
+    """The terminal's output as Textual 8.2's writer thread sees it, minus a hang. That
+    thread (textual/drivers/_writer_thread.py) takes text from a queue of 30 and writes
+    it: the first write that fails (EIO once the terminal is closed) ends the thread, and
+    the next writes, its `stop` too, wait for ever for room in the full queue, in the
+    app's loop, where no signal handler gets to run. Here a failed write or flush
+    reports the terminal lost, once, and every write after it is dropped: the thread
+    keeps emptying its queue until Textual stops it."""
+
+    def __init__(self, file: IO[str], lost: Callable[[], object]) -> None:
+        self._file = file
+        self._lost = lost
+        self._gone = False
+
+    def write(self, text: str) -> None:
+        self._attempt(self._file.write, text)
+
+    def flush(self) -> None:
+        self._attempt(self._file.flush)
+
+    def fileno(self) -> int:
+        return self._file.fileno()
+
+    def _attempt(self, operation: Callable[..., object], *arguments: str) -> None:
+        if self._gone:
+            return
+        try:
+            operation(*arguments)
+        except OSError:
+            self._gone = True
+            self._lost()
+
+
+if sys.platform != "win32":
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class SteadyLinuxDriver(LinuxDriver):
+        """Textual 8.2's driver for terminals on Linux and macOS, writing through
+        LosableOutput."""
+
+        def __init__(self, app: App, **options: object) -> None:
+            super().__init__(app, **options)
+            self._file = LosableOutput(self._file, lambda: app.post_message(TerminalLost()))
+
+
 class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
@@ -212,6 +267,12 @@ class WorkaroundApp(App[None]):
                 placeholder=placeholder or _(COMMANDS_PLACEHOLDER),
             )
         )
+
+    def get_driver_class(self) -> type[Driver]:
+        driver_class = super().get_driver_class()
+        if IN_RANGE and sys.platform != "win32" and driver_class is LinuxDriver:
+            return SteadyLinuxDriver
+        return driver_class
 
     def cursor_region(self) -> Region | None:
         """Where the terminal cursor belongs now (None: leave it where it is). Override."""
