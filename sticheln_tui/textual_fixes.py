@@ -212,11 +212,21 @@ if sys.platform != "win32":
 
     class SteadyLinuxDriver(LinuxDriver):
         """Textual 8.2's driver for terminals on Linux and macOS, writing through
-        LosableOutput."""
+        LosableOutput, and resuming only from a suspension of its own."""
 
         def __init__(self, app: App, **options: object) -> None:
             super().__init__(app, **options)
             self._file = LosableOutput(self._file, lambda: app.post_message(TerminalLost()))
+
+        def _sigcont_application(self, *signal_details: object) -> None:
+            # Textual restarts its application mode on every SIGCONT, though it suspends
+            # only on SIGTSTP, which sets `_must_signal_resume`. A terminal's hangup sends
+            # a session leader SIGCONT with its SIGHUP: that restart, in the signal
+            # handler, on a terminal that is gone (where `os.isatty` says no, so it skips
+            # its check of the terminal), started a second writer thread (soon dead, as
+            # above) and a second input thread over the first ones.
+            if self._must_signal_resume:
+                super()._sigcont_application(*signal_details)
 
 
 class WorkaroundApp(App[None]):

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
+from pathlib import Path
 
 import pytest
-from terminal import Terminal, press_until, wait_for
+from positions import hand_off_save
+from terminal import PROGRAM, Terminal, press_until, wait_for
 
 from sticheln_tui import persistence
 
@@ -51,3 +54,24 @@ def test_a_closed_terminal_saves_the_game(tmp_path):
     path = next(tmp_path.glob("*.json"))
     assert not list(tmp_path.glob(".*.tmp"))
     assert persistence.load(path).game.players == ("Ann", "Bob", "Cid")
+
+
+ALTERNATE_SCREEN = b"\x1b[?1049h"  # what Textual writes first as it takes the terminal
+
+
+def at_the_hand_off(directory: Path, program: tuple[str, ...] = PROGRAM) -> Terminal:
+    directory.mkdir(exist_ok=True)
+    terminal = Terminal(directory, "--load", str(hand_off_save(directory)), program=program)
+    wait_for(lambda: b"Pass the keyboard to" in terminal.output)
+    return terminal
+
+
+def test_a_sigcont_it_did_not_stop_for_leaves_the_program_as_it_was(tmp_path):
+    """Textual takes the terminal anew on every SIGCONT (which the system sends, with
+    SIGHUP, to the program whose terminal closes): here only after a stop of its own."""
+    terminal = at_the_hand_off(tmp_path)
+    terminal.process.send_signal(signal.SIGCONT)
+    time.sleep(0.5)
+    terminal.process.send_signal(signal.SIGTERM)
+    assert terminal.process.wait(timeout=20) == 0
+    assert terminal.output.count(ALTERNATE_SCREEN) == 1
