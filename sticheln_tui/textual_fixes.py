@@ -9,8 +9,11 @@ workaround against the new version and moved `WRITTEN_FOR`.
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from typing import IO, ClassVar
@@ -238,6 +241,10 @@ class WorkaroundApp(App[None]):
         Binding("escape", "hide_help_panel", HIDE_KEYS, show=False, priority=True),
     ]
     THEME_LIST: ClassVar[type[Provider]] = ThemeProvider  # what the theme list offers
+    # Seconds from the moment the app is to end (a signal, its terminal lost) until the
+    # process has ended: see `end_by_the_deadline`.
+    EXIT_DEADLINE: ClassVar[float] = 1.5
+    _ending: threading.Event | None = None  # set when the app is to end by the deadline
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hide_help_panel":
@@ -319,6 +326,45 @@ class WorkaroundApp(App[None]):
         except Exception as failure:  # the first error is the one worth showing
             self.log.error(f"before_crash failed too: {failure!r}")
         super()._handle_exception(error)
+
+    def start_exit_watch(self) -> None:
+        """Start the thread that keeps `end_by_the_deadline`'s promise (an app under
+        test, which has none, is never ended by it)."""
+        self._ending = threading.Event()
+        threading.Thread(target=self._exit_at_the_deadline, daemon=True).start()
+
+    def end_by_the_deadline(self) -> None:
+        """The app is to end now (a signal, its terminal lost): the process ends within
+        EXIT_DEADLINE seconds whatever Textual does. Textual 8.2's shutdown waits without
+        a limit for its writer thread (`WriterThread.stop`) and its input thread
+        (`LinuxDriver.disable_input`), and asyncio after it for the threads of its
+        executor (a computer player thinking): should the process still be here at the
+        deadline, `before_forced_exit` runs and the process ends with the status it
+        returns. Should the program end before, it ends without Python's teardown of
+        every module (tenths of a second, longer on a busy machine, during which the
+        deadline's thread could not act). Safe in a signal handler (it starts no thread
+        there, which could wait for a lock the interrupted code holds), and more than
+        once."""
+        if self._ending is not None and not self._ending.is_set():
+            self._ending.set()
+            atexit.register(self._exit_without_teardown)
+
+    def _exit_at_the_deadline(self) -> None:
+        self._ending.wait()
+        time.sleep(self.EXIT_DEADLINE)
+        os._exit(self.before_forced_exit())
+
+    def _exit_without_teardown(self) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):  # the terminal may be gone, or closed
+                stream.flush()
+        os._exit(self.return_code or 0)  # the program's exit status is the app's
+
+    def before_forced_exit(self) -> int:
+        """Called in a thread of its own when the process is still here at the exit
+        deadline, wherever the app's loop is; returns the exit status. Override to save
+        work."""
+        return self.return_code or 0
 
 
 # -- OptionList: paging before the first layout ---------------------------------------

@@ -1,16 +1,19 @@
 """The real app in a pseudo-terminal: SIGTERM, SIGINT and SIGHUP (the terminal closed)
-save the game and end the program cleanly."""
+save the game and end the program cleanly, within two seconds even with its terminal
+hung."""
 
 from __future__ import annotations
 
+import itertools
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from positions import hand_off_save
-from terminal import PROGRAM, Terminal, press_until, wait_for
+from positions import hand_off_save, pain_cards_laid_down
+from terminal import IN_A_WINDOW, PROGRAM, Terminal, press_until, wait_for
 
 from sticheln_tui import persistence
 
@@ -56,7 +59,17 @@ def test_a_closed_terminal_saves_the_game(tmp_path):
     assert persistence.load(path).game.players == ("Ann", "Bob", "Cid")
 
 
+EXIT_LIMIT = 2.0  # seconds from a lost terminal, or SIGTERM, until the program is gone
 ALTERNATE_SCREEN = b"\x1b[?1049h"  # what Textual writes first as it takes the terminal
+
+
+def intact(path: Path) -> bool:
+    """The save loads with every move of `hand_off_save`'s, and its lock was let go of."""
+    try:
+        moves = persistence.load(path).game.moves
+    except persistence.SaveError:
+        return False
+    return moves == pain_cards_laid_down().moves and not persistence.lock_of(path).exists()
 
 
 def at_the_hand_off(directory: Path, program: tuple[str, ...] = PROGRAM) -> Terminal:
@@ -64,6 +77,41 @@ def at_the_hand_off(directory: Path, program: tuple[str, ...] = PROGRAM) -> Term
     terminal = Terminal(directory, "--load", str(hand_off_save(directory)), program=program)
     wait_for(lambda: b"Pass the keyboard to" in terminal.output)
     return terminal
+
+
+def gone_within_the_limit(process: subprocess.Popen) -> float | None:
+    """Seconds until `process` ended, or None: it was still there EXIT_LIMIT seconds on
+    (then it is killed)."""
+    start = time.monotonic()
+    try:
+        process.wait(timeout=EXIT_LIMIT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None
+    return time.monotonic() - start
+
+
+def test_sigterm_ends_a_program_whose_terminal_takes_no_output(tmp_path):
+    """A terminal that hangs (a frozen window, a stalled connection) leaves the program's
+    writes waiting, and the app's loop with them: SIGTERM still ends it in time, saved."""
+    terminal = at_the_hand_off(tmp_path, IN_A_WINDOW)
+    terminal.stop_reading()
+    sizes = itertools.cycle([(33, 101), (32, 100)])
+    waiting, steady = -1, 0
+    deadline = time.monotonic() + 30
+    while steady < 5:  # each new size is drawn anew, until the writes wait
+        assert time.monotonic() < deadline, "the program's output never stopped"
+        terminal.resize(*next(sizes))
+        time.sleep(0.1)
+        steady = steady + 1 if terminal.unread() == waiting else 0
+        waiting = terminal.unread()
+    for _ in range(40):  # frames enough to fill Textual's queue of writes
+        terminal.resize(*next(sizes))
+        time.sleep(0.02)
+    terminal.process.send_signal(signal.SIGTERM)
+    assert gone_within_the_limit(terminal.process) is not None
+    assert terminal.process.returncode == 0 and intact(tmp_path / "game.json")
 
 
 def test_a_sigcont_it_did_not_stop_for_leaves_the_program_as_it_was(tmp_path):
