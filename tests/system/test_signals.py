@@ -1,15 +1,18 @@
 """The real app in a pseudo-terminal: SIGTERM, SIGINT and SIGHUP (the terminal closed)
 save the game and end the program cleanly, within two seconds even with its terminal
-hung."""
+hung, or closed just as the screen changes."""
 
 from __future__ import annotations
 
 import itertools
+import random
 import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from positions import hand_off_save, pain_cards_laid_down
@@ -59,7 +62,12 @@ def test_a_closed_terminal_saves_the_game(tmp_path):
     assert persistence.load(path).game.players == ("Ann", "Bob", "Cid")
 
 
+# Closes of the terminal tried here (scripts/close_terminals.py tries more, by hand), and
+# how many programs run at once: each spends most of its time waiting.
+CLOSES = 50
+AT_ONCE = 6
 EXIT_LIMIT = 2.0  # seconds from a lost terminal, or SIGTERM, until the program is gone
+HAND_OFF_TAKES_KEYS = 0.5  # seconds after it shows (its guards on the keys, and a margin)
 ALTERNATE_SCREEN = b"\x1b[?1049h"  # what Textual writes first as it takes the terminal
 
 
@@ -90,6 +98,44 @@ def gone_within_the_limit(process: subprocess.Popen) -> float | None:
         process.wait()
         return None
     return time.monotonic() - start
+
+
+class Close(NamedTuple):
+    seconds: float | None  # from the close until the program was gone; None: it stayed
+    status: int  # the program's exit status
+    save_intact: bool  # as `intact` says
+
+
+def close_as_the_screen_changes(directory: Path) -> Close:
+    """Open a prepared save at a hand-off in a terminal window, take the hand-off with
+    Enter and close the window within 10 ms of the press, as the next screen is drawn."""
+    terminal = at_the_hand_off(directory, IN_A_WINDOW)
+    try:
+        time.sleep(HAND_OFF_TAKES_KEYS)
+        terminal.press(b"\r")
+        time.sleep(random.uniform(0, 0.010))
+        terminal.close()
+        seconds = gone_within_the_limit(terminal.process)
+    finally:
+        if terminal.process.poll() is None:  # something above failed
+            terminal.process.kill()
+            terminal.process.wait()
+    saved = intact(directory / "game.json")
+    return Close(seconds, terminal.process.returncode, saved)
+
+
+def close_terminals(directory: Path, count: int, at_once: int = AT_ONCE) -> list[Close]:
+    """`count` programs, each closed as its screen changes, `at_once` at a time."""
+    folders = [directory / f"close-{number}" for number in range(count)]
+    with ThreadPoolExecutor(at_once) as pool:
+        return list(pool.map(close_as_the_screen_changes, folders))
+
+
+def test_a_terminal_closed_as_the_screen_changes_ends_the_program_saved(tmp_path):
+    closes = close_terminals(tmp_path, CLOSES)
+    stayed = [close for close in closes if close.seconds is None]
+    assert not stayed, f"{len(stayed)} of {CLOSES} programs still ran {EXIT_LIMIT} s after"
+    assert all(close.status == 0 and close.save_intact for close in closes)
 
 
 def test_sigterm_ends_a_program_whose_terminal_takes_no_output(tmp_path):
