@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -138,6 +139,8 @@ class StichelnApp(WorkaroundApp):
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
         self._save_problem: str | None = None  # why the latest save failed, if it did
+        # The save and its lock are written from the exit deadline's thread too.
+        self._files = threading.Lock()
         self._hurry = asyncio.Event()  # Space: the bot's card now
         self._screen_changed = asyncio.Event()
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
@@ -214,16 +217,21 @@ class StichelnApp(WorkaroundApp):
         lock = persistence.SaveLock.take(path) if path is not None else None
         if path is not None and lock is None:
             return False
-        if self._lock is not None:
-            self._lock.release()
-        self._lock = lock
-        self.save_path = path
+        with self._files:
+            if self._lock is not None:
+                self._lock.release()
+            self._lock = lock
+            self.save_path = path
         return True
 
     def on_unmount(self) -> None:
+        self._let_go()
+
+    def _let_go(self) -> None:
         # The system lets go of the lock anyway; this also removes its file.
-        if self._lock is not None:
-            self._lock.release()
+        with self._files:
+            if self._lock is not None:
+                self._lock.release()
 
     def resume(self, record: Record, path: Path | None) -> None:
         """Take up a saved game where it was left (`path`: its save, held by `offer`, or
@@ -293,39 +301,71 @@ class StichelnApp(WorkaroundApp):
     def _autosave(self) -> None:
         """Save after every change; a failed save is reported once and retried after
         the next move, and the game goes on."""
-        if self.save_path is None or self._save_state() == self._saved:
-            return
-        try:
-            persistence.save(self.save_path, self._record())
-        except OSError as error:
-            problem = persistence.write_problem(self.save_path, error)
-            if self._save_problem is None:
-                self.notify(
-                    _(
-                        "Could not save the game ({reason}) in {folder}; trying again after"
-                        " the next move."
-                    ).format(reason=problem, folder=visible(self.save_path.parent)),
-                    severity="error",
-                    markup=False,
-                )
-            self._save_problem = problem
-            return
-        self._save_problem = None
-        self._saved = self._save_state()
+        failing_already = self._save_problem is not None
+        problem = self._save_now()
+        if problem is not None and not failing_already:
+            self.notify(
+                _(
+                    "Could not save the game ({reason}) in {folder}; trying again after"
+                    " the next move."
+                ).format(reason=problem, folder=visible(self.save_path.parent)),
+                severity="error",
+                markup=False,
+            )
+
+    def _save_now(self) -> str | None:
+        """Write the game to its save, unless the save holds it already; why not, if
+        that failed."""
+        with self._files:
+            if self.save_path is None or self._save_state() == self._saved:
+                return None
+            try:
+                persistence.save(self.save_path, self._record())
+            except OSError as error:
+                self._save_problem = persistence.write_problem(self.save_path, error)
+                return self._save_problem
+            self._save_problem = None
+            self._saved = self._save_state()
+            return None
 
     def _catch_signals(self) -> None:
-        """SIGTERM, SIGHUP (terminal closed) and SIGINT save and end the app cleanly."""
+        """SIGTERM, SIGHUP (terminal closed) and SIGINT save and end the app cleanly, and
+        the process by the exit deadline."""
         if self.is_headless:
             return
+        self.start_exit_watch()
         loop = asyncio.get_running_loop()
+
+        def leave(number: int, frame: object) -> None:
+            # Python runs this handler in the main thread between any two steps, even
+            # while the loop is stuck in a call that does not return (a handler of the
+            # loop's own would wait for it): the deadline is set at once, and the loop
+            # saves and quits as soon as it can.
+            self.end_by_the_deadline()
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the app ended
+                loop.call_soon_threadsafe(self.action_save_and_quit)
+
         for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
-                loop.add_signal_handler(number, self.action_save_and_quit)
+            with contextlib.suppress(ValueError):  # not in the main thread
+                signal.signal(number, leave)
+
+    def on_terminal_lost(self) -> None:
+        """Its terminal is gone, though no SIGHUP said so: the app ends as for one."""
+        self.end_by_the_deadline()
+        self.action_save_and_quit()
 
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
         self.exit(return_code=1 if self._save_problem is not None else 0)
+
+    def before_forced_exit(self) -> int:
+        """The process is still here at the exit deadline: what the loop has not saved
+        yet is saved from here, and the save let go of."""
+        if self.game is not None:
+            self._save_now()
+        self._let_go()
+        return 1 if self._save_problem is not None else 0
 
     def before_crash(self) -> None:
         """An unexpected exception ends the app: the game is saved first."""

@@ -9,9 +9,14 @@ workaround against the new version and moved `WRITTEN_FOR`.
 
 from __future__ import annotations
 
+import atexit
 import os
+import sys
+import threading
+import time
+from collections.abc import Callable
 from contextlib import suppress
-from typing import ClassVar
+from typing import IO, ClassVar
 
 import textual
 from rich.align import Align
@@ -28,6 +33,8 @@ from textual.command import (
     Provider,
     SimpleProvider,
 )
+from textual.css.query import NoMatches
+from textual.driver import Driver
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
@@ -164,6 +171,68 @@ class SteadyCommandPalette(CommandPalette):
             event.prevent_default()  # Textual's own handlers (the base class's) stay out
 
 
+# -- the terminal: one that is gone ends the app, and never hangs it ------------------
+
+
+class TerminalLost(Message):
+    """Posted to the app when its terminal can no longer be written to (closed, hung up)."""
+
+
+class LosableOutput:
+    """The terminal's output as Textual 8.2's writer thread sees it, minus a hang. That
+    thread (textual/drivers/_writer_thread.py) takes text from a queue of 30 and writes
+    it: the first write that fails (EIO once the terminal is closed) ends the thread, and
+    the next writes, its `stop` too, wait for ever for room in the full queue, in the
+    app's loop, where no signal handler gets to run. Here a failed write or flush
+    reports the terminal lost, once, and every write after it is dropped: the thread
+    keeps emptying its queue until Textual stops it."""
+
+    def __init__(self, file: IO[str], lost: Callable[[], object]) -> None:
+        self._file = file
+        self._lost = lost
+        self._gone = False
+
+    def write(self, text: str) -> None:
+        self._attempt(self._file.write, text)
+
+    def flush(self) -> None:
+        self._attempt(self._file.flush)
+
+    def fileno(self) -> int:
+        return self._file.fileno()
+
+    def _attempt(self, operation: Callable[..., object], *arguments: str) -> None:
+        if self._gone:
+            return
+        try:
+            operation(*arguments)
+        except OSError:
+            self._gone = True
+            self._lost()
+
+
+if sys.platform != "win32":
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class SteadyLinuxDriver(LinuxDriver):
+        """Textual 8.2's driver for terminals on Linux and macOS, writing through
+        LosableOutput, and resuming only from a suspension of its own."""
+
+        def __init__(self, app: App, **options: object) -> None:
+            super().__init__(app, **options)
+            self._file = LosableOutput(self._file, lambda: app.post_message(TerminalLost()))
+
+        def _sigcont_application(self, *signal_details: object) -> None:
+            # Textual restarts its application mode on every SIGCONT, though it suspends
+            # only on SIGTSTP, which sets `_must_signal_resume`. A terminal's hangup sends
+            # a session leader SIGCONT with its SIGHUP: that restart, in the signal
+            # handler, on a terminal that is gone (where `os.isatty` says no, so it skips
+            # its check of the terminal), started a second writer thread (soon dead, as
+            # above) and a second input thread over the first ones.
+            if self._must_signal_resume:
+                super()._sigcont_application(*signal_details)
+
+
 class WorkaroundApp(App[None]):
     """Textual's App with the workarounds below; the game's app derives from it."""
 
@@ -173,6 +242,10 @@ class WorkaroundApp(App[None]):
         Binding("escape", "hide_help_panel", HIDE_KEYS, show=False, priority=True),
     ]
     THEME_LIST: ClassVar[type[Provider]] = ThemeProvider  # what the theme list offers
+    # Seconds from the moment the app is to end (a signal, its terminal lost) until the
+    # process has ended: see `end_by_the_deadline`.
+    EXIT_DEADLINE: ClassVar[float] = 1.5
+    _ending: threading.Event | None = None  # set when the app is to end by the deadline
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hide_help_panel":
@@ -213,6 +286,12 @@ class WorkaroundApp(App[None]):
             )
         )
 
+    def get_driver_class(self) -> type[Driver]:
+        driver_class = super().get_driver_class()
+        if IN_RANGE and sys.platform != "win32" and driver_class is LinuxDriver:
+            return SteadyLinuxDriver
+        return driver_class
+
     def cursor_region(self) -> Region | None:
         """Where the terminal cursor belongs now (None: leave it where it is). Override."""
         return None
@@ -243,11 +322,58 @@ class WorkaroundApp(App[None]):
     def _handle_exception(self, error: Exception) -> None:
         # Textual offers no public hook for an exception nothing handled: in 8.2 every
         # handler, timer and worker reports it to this private method, which ends the app.
+        if IN_RANGE and self._exit and isinstance(error, NoMatches):
+            # Once the app is to end, Textual 8.2 mounts no more widgets (`mount_all`
+            # returns at once), yet a screen put up just before (a key, then a signal
+            # or the terminal closed) still composes and runs its Mount handlers: a
+            # query there finds none of its widgets. The app was ending anyway, its work
+            # saved: no traceback, no exit status 1.
+            self.log.warning(f"No widgets as the app ends: {error}")
+            return
         try:
             self.before_crash()
         except Exception as failure:  # the first error is the one worth showing
             self.log.error(f"before_crash failed too: {failure!r}")
         super()._handle_exception(error)
+
+    def start_exit_watch(self) -> None:
+        """Start the thread that keeps `end_by_the_deadline`'s promise (an app under
+        test, which has none, is never ended by it)."""
+        self._ending = threading.Event()
+        threading.Thread(target=self._exit_at_the_deadline, daemon=True).start()
+
+    def end_by_the_deadline(self) -> None:
+        """The app is to end now (a signal, its terminal lost): the process ends within
+        EXIT_DEADLINE seconds whatever Textual does. Textual 8.2's shutdown waits without
+        a limit for its writer thread (`WriterThread.stop`) and its input thread
+        (`LinuxDriver.disable_input`), and asyncio after it for the threads of its
+        executor (a computer player thinking): should the process still be here at the
+        deadline, `before_forced_exit` runs and the process ends with the status it
+        returns. Should the program end before, it ends without Python's teardown of
+        every module (tenths of a second, longer on a busy machine, during which the
+        deadline's thread could not act). Safe in a signal handler (it starts no thread
+        there, which could wait for a lock the interrupted code holds), and more than
+        once."""
+        if self._ending is not None and not self._ending.is_set():
+            self._ending.set()
+            atexit.register(self._exit_without_teardown)
+
+    def _exit_at_the_deadline(self) -> None:
+        self._ending.wait()
+        time.sleep(self.EXIT_DEADLINE)
+        os._exit(self.before_forced_exit())
+
+    def _exit_without_teardown(self) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError):  # the terminal may be gone, or closed
+                stream.flush()
+        os._exit(self.return_code or 0)  # the program's exit status is the app's
+
+    def before_forced_exit(self) -> int:
+        """Called in a thread of its own when the process is still here at the exit
+        deadline, wherever the app's loop is; returns the exit status. Override to save
+        work."""
+        return self.return_code or 0
 
 
 # -- OptionList: paging before the first layout ---------------------------------------

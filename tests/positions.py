@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
+from sticheln_tui import persistence
 from sticheln_tui.bots import NormalBot
 from sticheln_tui.bots.seven_seals.world import fitted_prediction
 from sticheln_tui.core import seven_seals
@@ -36,6 +38,24 @@ def sticheln_until(
     while not done(game):
         game.apply(bot.choose(game.view(game.to_move)))
     return game
+
+
+def pain_cards_laid_down() -> Game:
+    """Ann, Bob and Cid's Sticheln game with every pain card laid down: the first trick
+    comes next, Ann to lead."""
+    game = Game(NAMES[:3], Rules(), seed=5)
+    while game.phase is Phase.PICK:
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+def hand_off_save(directory: Path) -> Path:
+    """A save of `pain_cards_laid_down`'s game, all three human, that opens at Ann's
+    hand-off."""
+    path = directory / "game.json"
+    record = persistence.Record(pain_cards_laid_down(), (None, None, None), reveal_seen=True)
+    persistence.save(path, record)
+    return path
 
 
 def two_cards_in_the_third_trick(game: Game) -> bool:

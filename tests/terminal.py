@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
@@ -15,6 +16,15 @@ import time
 from sticheln_tui.locations import SAVES_ENV
 
 PROGRAM = ("-m", "sticheln_tui")
+# The program with the pseudo-terminal as its controlling terminal, as a program that a
+# terminal window starts has: closing the terminal then hangs it up, and the system sends
+# the program SIGHUP (and SIGCONT, as to every session leader). Without it the program
+# learns of a closed terminal only from failed reads and writes.
+IN_A_WINDOW = (
+    "-c",
+    "import fcntl, runpy, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
+    " runpy.run_module('sticheln_tui', run_name='__main__', alter_sys=True)",
+)
 
 
 class Terminal:
@@ -23,7 +33,7 @@ class Terminal:
 
     def __init__(self, saves, *args: str, program: tuple[str, ...] = PROGRAM) -> None:
         self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        self.resize(32, 100)
         env = {**os.environ, "TERM": "xterm-256color", SAVES_ENV: str(saves)}
         self.process = subprocess.Popen(
             [sys.executable, *program, *args],
@@ -35,10 +45,15 @@ class Terminal:
         )
         os.close(slave)
         self.output = bytearray()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._woken, self._wake = os.pipe()  # `close` stops the reader through it
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         while True:
+            readable, _, _ = select.select([self.master, self._woken], [], [])
+            if self._woken in readable:
+                return
             try:
                 chunk = os.read(self.master, 65536)
             except OSError:
@@ -50,8 +65,29 @@ class Terminal:
     def press(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
+    def resize(self, rows: int, columns: int) -> None:
+        """Give the terminal a new size; the system tells a program whose controlling
+        terminal it is (IN_A_WINDOW) with SIGWINCH."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+    def unread(self) -> int:
+        """Bytes of the program's output that wait to be read."""
+        waiting = fcntl.ioctl(self.master, termios.FIONREAD, struct.pack("i", 0))
+        return struct.unpack("i", waiting)[0]
+
+    def stop_reading(self) -> None:
+        """Read no more of the program's output, as a terminal that hangs: once the
+        system's buffer is full, the program's writes wait."""
+        os.write(self._wake, b"\0")
+        self._reader.join()
+
     def close(self) -> None:
-        os.close(self.master)
+        """Close the terminal, as its window is closed. The reader stops first: a read
+        waiting on the terminal would keep it open until the program next writes, and
+        then read from whichever terminal opened meanwhile got its number."""
+        self.stop_reading()
+        for end in (self.master, self._woken, self._wake):
+            os.close(end)
 
 
 def wait_for(condition, timeout: float = 30.0) -> None:

@@ -3,13 +3,14 @@ exception or a failed save ends the program with a non-zero status, the game sav
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from importlib.metadata import version
 
 import pytest
 from helpers import cards_on_screen, screen_text
-from positions import seven_seals_until
+from positions import hand_off_save, seven_seals_until
 from terminal import Terminal, press_until
 from textual import events
 from textual.app import App, ScreenStackError
@@ -293,6 +294,23 @@ def failing(self):
 app.StichelnApp._show_next = failing
 sys.exit(cli.main(sys.argv[1:]))
 """
+
+
+@pytest.mark.parametrize("turns", range(6))
+async def test_the_app_ended_as_a_screen_is_put_up_ends_cleanly(tmp_path, turns):
+    """A signal a few turns of the loop after Enter on a hand-off: the app ends as the
+    seat's table is put up, which Textual then composes without its widgets (see
+    `WorkaroundApp._handle_exception`): no crash, whatever the moment."""
+    path = hand_off_save(tmp_path)
+    app = StichelnApp(resume=persistence.SaveEntry(path, 0.0, persistence.load(path), None))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        app.post_message(events.Key("enter", "\r"))
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        app.action_save_and_quit()
+    assert app.return_code == 0
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
