@@ -345,7 +345,9 @@ class StichelnApp(WorkaroundApp):
             with contextlib.suppress(RuntimeError):  # the loop has closed: the app ended
                 loop.call_soon_threadsafe(self.action_save_and_quit)
 
-        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        # Windows has no SIGHUP (a closed console ends the process there).
+        numbers = (signal.SIGTERM, getattr(signal, "SIGHUP", None), signal.SIGINT)
+        for number in filter(None, numbers):
             with contextlib.suppress(ValueError):  # not in the main thread
                 signal.signal(number, leave)
 
