@@ -281,16 +281,19 @@ class Child:
         """Whether it has ended; reads what the terminal shows and watches the memory."""
         self._read_terminal()
         if self.status is None:
-            # wait4 rather than Popen's wait: it also tells the child's peak memory.
-            pid, status, usage = os.wait4(self.pid, os.WNOHANG)
+            self._watch_memory()
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
-                self.status = self.process.returncode = os.waitstatus_to_exitcode(status)
-                self.peak_kb = max(self.peak_kb, usage.ru_maxrss)
-            else:
-                self._watch_memory()
+                self._ended_with(status)
         return self.ended
 
+    def _ended_with(self, status: int) -> None:
+        self.status = self.process.returncode = os.waitstatus_to_exitcode(status)
+
     def _watch_memory(self) -> None:
+        # The program's own high-water mark, looked at while it runs: the ru_maxrss that
+        # waiting for it tells would count this battery's memory too, which the child
+        # had from the fork until its exec.
         self.peak_kb = max(self.peak_kb, memory_kb(self.pid, "VmHWM"))
         if memory_kb(self.pid) > MEMORY_CAP_MB * 1024:
             self.over_cap = True
@@ -342,12 +345,12 @@ class Child:
             self.terminal = None
 
     def kill(self) -> None:
+        if self.status is None:
+            self.peak_kb = max(self.peak_kb, memory_kb(self.pid, "VmHWM"))
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, signal.SIGKILL)
         if self.status is None:
-            _pid, status, usage = os.wait4(self.pid, 0)
-            self.status = self.process.returncode = os.waitstatus_to_exitcode(status)
-            self.peak_kb = max(self.peak_kb, usage.ru_maxrss)
+            self._ended_with(os.waitpid(self.pid, 0)[1])
 
     def finish(self) -> None:
         """End it if it still runs, and let go of its terminal and its log."""
@@ -482,6 +485,11 @@ def changes(before: dict[str, tuple], after: dict[str, tuple], expected: set[Pat
 # -- judging a command line ---------------------------------------------------------
 
 
+def plain_text(child: Child) -> bytes:
+    """What a terminal shows, its codes taken out (the words a person would read)."""
+    return TERMINAL_CODES.sub(b"", child.output)
+
+
 def last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:160] if lines else ""
@@ -569,10 +577,12 @@ def run_in_terminal(
     mentions: Sequence[str] = (),
     expected: set[Path] = frozenset(),
     look: Look = nothing_wrong,
+    shown: bytes | None = None,
 ) -> dict:
     """Run the game in a pseudo-terminal: hung if it neither ends nor draws within the
-    timeout; once it draws it survived, and its terminal is closed, after which it should
-    end. `look` finds problems in what the terminal received."""
+    timeout; once it draws it survived, and its terminal is closed (once the words
+    `shown` are on the screen, if given), after which it should end. `look` finds
+    problems in what the terminal received."""
     before = sandbox.snapshot()
     child = sandbox.start(args, terminal=True)
     opened = child.wait_until(
@@ -580,8 +590,10 @@ def run_in_terminal(
     )
     if not opened or child.ended:
         return finish_judged(sandbox, child, before, mentions, expected, look)
-    time.sleep(1.0)  # a moment to draw the first screen, which `look` reads
-    child.poll()
+    if shown is not None:
+        child.wait_until(lambda: child.ended or shown in plain_text(child), COMMAND_TIMEOUT)
+    else:
+        time.sleep(1.0)  # a moment to draw the first screen
     child.close_terminal()
     child.wait_until(lambda: child.ended, TERMINAL_CLOSE_GRACE)
     left = sandbox.left_behind(grace=0)  # the game itself too, if it still runs
@@ -1089,8 +1101,6 @@ async def stopped_while_playing(run: Run) -> None:
             problems = server.tracebacks_since(0)
             if not ended:
                 problems.append(f"the server still ran {SERVER_STOP_TIMEOUT:g} s later")
-            if left:
-                problems.append(f"{left} process(es) left {AFTER_SERVER_STOP:g} s after it ended")
             outcome = HANG if not ended else CRASH if "Traceback" in log else SURVIVED
             run.record(
                 "server",
@@ -1244,6 +1254,20 @@ REPORT_COMMANDS = {
     "--help": ["--help"],
     "--version": ["--version"],
 }
+# A planted save given by name: it should be refused in one line, never waited on.
+LOAD_COMMANDS = {
+    "--load PLANTED": ["--load", "PLANTED"],
+    "--export OUT --load PLANTED": ["--export", "OUT", "--load", "PLANTED"],
+}
+RESUME = "--resume (in a terminal)"  # the one command that opens the game
+
+
+def commands_for(place: str) -> dict[str, list[str] | None]:
+    commands: dict[str, list[str] | None] = dict(REPORT_COMMANDS)
+    if place == "saves":
+        commands.update(LOAD_COMMANDS)
+    commands[RESUME] = None
+    return commands
 
 
 def attack_files(run: Run) -> None:
@@ -1251,15 +1275,17 @@ def attack_files(run: Run) -> None:
     for place, file_name, kind, make in PLANTS:
         group = f"{file_name}: {kind}"
         mentions = (file_name.removesuffix(".bak"),)
-        for command, args in {**REPORT_COMMANDS, "--resume (in a terminal)": None}.items():
+        for command, args in commands_for(place).items():
             sandbox = run.sandbox()
             run.put_finished_save(sandbox)
-            make(getattr(sandbox, place) / file_name)
+            planted = getattr(sandbox, place) / file_name
+            make(planted)
             out = sandbox.work / "OUT"
             if args is None:
                 judged = run_in_terminal(sandbox, ["--resume"], mentions)
             else:
-                args = [str(out) if word == "OUT" else word for word in args]
+                named = {"OUT": str(out), "PLANTED": str(planted)}
+                args = [named.get(word, word) for word in args]
                 judged = run_command(sandbox, args, mentions, expected={out})
             if (judged["peak_mb"] or 0) > MEMORY_CAP_MB / 2 and judged["outcome"] != MEMORY:
                 judged["problems"].append(f"peak memory {judged['peak_mb']:.0f} MB")
@@ -1371,6 +1397,58 @@ except OSError as error:
     sys.exit(2)
 """
 
+REMEMBER_LANGUAGE = """
+import sys
+from sticheln_tui.settings import remember_language
+problem = remember_language("de")
+print(problem or "kept")
+sys.exit(2 if problem else 0)
+"""
+
+
+@dataclass(frozen=True)
+class Write:
+    """A way the game writes a file: the file (made ready in a sandbox), and the program
+    that makes the game write it."""
+
+    target: Callable[[Run, Sandbox], Path]
+    start: Callable[[Sandbox, Path], Child]
+
+
+def export_target(run: Run, sandbox: Sandbox) -> Path:
+    run.put_finished_save(sandbox)  # the game --export finds
+    return sandbox.work / "record.json"
+
+
+def export_start(sandbox: Sandbox, path: Path) -> Child:
+    # A name without a folder: written beside it in the working folder.
+    return sandbox.start(["--export", path.name])
+
+
+def save_target(run: Run, sandbox: Sandbox) -> Path:
+    return run.put_finished_save(sandbox, "game.json")  # there already: backed up
+
+
+def save_start(sandbox: Sandbox, path: Path) -> Child:
+    return sandbox.python(RESAVE, str(path))
+
+
+def settings_target(run: Run, sandbox: Sandbox) -> Path:
+    path = sandbox.config / "settings.json"
+    path.write_text('{"language": "en"}\n')
+    return path
+
+
+def settings_start(sandbox: Sandbox, _path: Path) -> Child:
+    return sandbox.python(REMEMBER_LANGUAGE)
+
+
+WRITES = {
+    "--export NAME": Write(export_target, export_start),
+    "save": Write(save_target, save_start),
+    "settings: a language kept": Write(settings_target, settings_start),
+}
+
 VICTIM_TEXT = "a file outside the saves, that no write of the game may touch\n"
 
 
@@ -1395,21 +1473,19 @@ PLANTED_LINKS = (
     ("save", ".NAME.tmp", "a hard link to a file outside", hard),
     ("save", ".NAME.bak.tmp", "a link to a file outside", symbolic),
     ("save", "NAME.bak", "a link to a file outside", symbolic),
+    ("settings: a language kept", ".NAME.tmp", "a link to a file outside", symbolic),
 )
 
 
 def attack_writes(run: Run) -> None:
     """A link planted where the game writes (its temporary file, its backup) must not
     lead the write to the file it points to."""
-    for write, planted_name, kind, plant in PLANTED_LINKS:
+    for write_name, planted_name, kind, plant in PLANTED_LINKS:
+        write = WRITES[write_name]
         sandbox = run.sandbox()
         victim = sandbox.outside / "victim.txt"
         victim.write_text(VICTIM_TEXT)
-        run.put_finished_save(sandbox)
-        if write == "save":
-            written = run.put_finished_save(sandbox, "game.json")
-        else:
-            written = sandbox.work / "record.json"
+        written = write.target(run, sandbox)
         planted = written.with_name(planted_name.replace("NAME", written.name))
         plant(victim, planted)
         expected = {
@@ -1418,16 +1494,11 @@ def attack_writes(run: Run) -> None:
             written.with_name(f".{written.name}.tmp"),
             written.with_name(f".{written.name}.bak.tmp"),
         }
-        if write == "save":
-            before = sandbox.snapshot()
-            child = sandbox.python(RESAVE, str(written))
-            judged = finish_judged(sandbox, child, before, (), expected)
-        else:
-            # A name without a folder: written beside it in the working folder.
-            judged = run_command(sandbox, ["--export", written.name], (), expected)
+        before = sandbox.snapshot()
+        judged = finish_judged(sandbox, write.start(sandbox, written), before, (), expected)
         if victim.read_text() != VICTIM_TEXT:
             judged["problems"].append("the file outside was overwritten")
-        run.record("writes", f"{planted_name}: {kind}", write, **judged)
+        run.record("writes", f"{planted_name}: {kind}", write_name, **judged)
 
 
 # -- 5. terminal escapes in file and player names --------------------------------------
@@ -1454,8 +1525,9 @@ def names_as_drawn(names: Sequence[str]) -> Callable[[bytes], list[str]]:
         found = []
         for name in names:
             stem = name.removesuffix(".json").encode()
-            raw = stem.replace(b"\n", b"\r\n")  # the terminal turns a newline into both
-            if stem in output or raw in output:
+            # The terminal turns a newline into both; rich drops a bell but not an escape.
+            forms = (stem, stem.replace(b"\n", b"\r\n"), stem.replace(b"\x07", b""))
+            if any(form in output for form in forms):
                 found.append(f"the name {name!r} drawn raw")
         return found
 
@@ -1489,7 +1561,9 @@ def attack_names(run: Run) -> None:
         sandbox = run.sandbox()
         path = sandbox.saves / name
         path.write_bytes(run.finished_save)
-        judged = run_in_terminal(sandbox, ["--replay", str(path)], look=names_as_drawn([name]))
+        judged = run_in_terminal(
+            sandbox, ["--replay", str(path)], look=names_as_drawn([name]), shown=b"Replay of"
+        )
         run.record("names", f"a finished save named {name!r}", "--replay (in a terminal)", **judged)
     for player in ("Ann\x1b]0;pwned\x07", "Ann\nforged line", "Ann\x1b[2J"):
         sandbox = run.sandbox()
@@ -1502,7 +1576,7 @@ def attack_names(run: Run) -> None:
 
 
 def shows_hand_off(child: Child) -> bool:
-    return child.ended or HAND_OFF in TERMINAL_CODES.sub(b"", child.output)
+    return child.ended or HAND_OFF in plain_text(child)
 
 
 def attack_terminal(run: Run) -> None:
@@ -1538,7 +1612,6 @@ def attack_terminal(run: Run) -> None:
             group,
             f"close {number}",
             outcome=SURVIVED,
-            problems=[f"{left} process(es) still ran"] * bool(left),
             peak_mb=child.peak_mb,
             left_behind=left,
             detail=f"status {child.status}",
