@@ -467,12 +467,13 @@ def snapshot(root: Path) -> dict[str, tuple]:
 
 
 def changes(before: dict[str, tuple], after: dict[str, tuple], expected: set[Path]) -> list[str]:
-    """The entries made, changed or removed between the two snapshots, but the expected."""
-    allowed = {str(path) for path in expected}
+    """The entries made, changed or removed between the two snapshots, but the expected
+    (a path expected, a folder with all it holds)."""
+    allowed = tuple(str(path) for path in expected)
     changed = []
     for path in sorted(before.keys() | after.keys()):
         plain = path.removesuffix(LINK_TARGET)
-        if plain in allowed:
+        if plain in allowed or plain.startswith(tuple(folder + os.sep for folder in allowed)):
             continue
         old, new = before.get(path, ("missing",)), after.get(path, ("missing",))
         if old == new:
@@ -747,6 +748,15 @@ class Server:
         after = self.log()[offset:]
         return [f"the server printed a {traceback_summary(after)}"] * ("Traceback" in after)
 
+    def outcome(self, offset: int, over_cap: bool, answered: bool, otherwise: str) -> str:
+        """A game past the memory cap, then a traceback printed since `offset`, then no
+        answer, decide the outcome in that order; `otherwise` it is as given."""
+        if over_cap:
+            return MEMORY
+        if self.tracebacks_since(offset):
+            return CRASH
+        return otherwise if answered else HANG
+
     async def games_gone(self, within: float) -> bool:
         deadline = time.monotonic() + within
         while self.others():
@@ -794,21 +804,43 @@ def status_of(head: bytes) -> int | None:
     return int(match.group(1)) if match else None
 
 
-async def http_get(port: int, path: str, host: str, timeout: float = ANSWER_TIMEOUT):
-    """Status and body of a plain GET, or (None, b"") without an answer in time."""
+@dataclass(frozen=True)
+class Answer:
+    status: int | None  # None: no answer, `failure` says why
+    body: bytes = b""
+    failure: str = ""
+
+    def problem(self, wanted: int) -> list[str]:
+        if self.status == wanted:
+            return []
+        return [self.failure if self.status is None else f"answered {self.status}, not {wanted}"]
+
+
+def failure_of(error: Exception) -> str:
+    if isinstance(error, TimeoutError):
+        return f"no answer within {ANSWER_TIMEOUT:g} s"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused: nothing listens on the port"
+    return f"no answer: {error}"
+
+
+async def http_get(port: int, path: str, host: str) -> Answer:
+    """A plain GET, as a browser of this machine sends it but for the Host given."""
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), timeout)
-    except (OSError, TimeoutError):
-        return None, b""
+        connecting = asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await asyncio.wait_for(connecting, ANSWER_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        return Answer(None, failure=failure_of(error))
     try:
         writer.write(request_bytes(path, {"Host": host, "Connection": "close"}))
-        answer = await asyncio.wait_for(reader.read(), timeout)
-    except (OSError, TimeoutError):
-        return None, b""
+        answer = await asyncio.wait_for(reader.read(), ANSWER_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        return Answer(None, failure=failure_of(error))
     finally:
         writer.close()
     head, _sep, body = answer.partition(b"\r\n\r\n")
-    return status_of(head), body
+    status = status_of(head)
+    return Answer(status, body, "" if status else "an answer that is not HTTP")
 
 
 async def handshake(server: Server, headers: dict[str, str], hold: float = 1.5):
@@ -939,13 +971,13 @@ async def refused_origins_and_hosts(run: Run) -> None:
                 problems=problems,
                 left_behind=server.sandbox.left_behind(server.child.pid, grace=0),
             )
-        for name, host in {f"GET /, Host {evil}": evil}.items():
-            status, body = await http_get(port, "/", host)
-            problems = [] if status == 403 else [f"answered {status}, not 403"]
-            if evil.encode() in body:
-                problems.append("the page sends its WebSocket to the foreign host")
-            outcome = REFUSED if status == 403 else HANG if status is None else SURVIVED
-            run.record("server", group, name, outcome=outcome, problems=problems)
+        answer = await http_get(port, "/", evil)
+        problems = answer.problem(403)
+        if evil.encode() in answer.body:
+            problems.append("the page sends its WebSocket to the foreign host")
+        status = answer.status
+        outcome = REFUSED if status == 403 else HANG if status is None else SURVIVED
+        run.record("server", group, f"GET /, Host {evil}", outcome=outcome, problems=problems)
         # The controls: a page of this machine must still be served and get its game.
         status, games = await handshake(server, websocket_headers(own, server.origin))
         problems = [] if status == 101 and games else [f"own page: {status}, {games} game(s)"]
@@ -957,15 +989,15 @@ async def refused_origins_and_hosts(run: Run) -> None:
             problems=problems,
         )
         await server.games_gone(5.0)
-        status, _body = await http_get(port, "/static/", own)
-        listed = status == 200 and b"Index of" in _body
+        answer = await http_get(port, "/static/", own)
+        listed = answer.status == 200 and b"Index of" in answer.body
         run.record(
             "server",
             "static folder",
             "GET /static/ (a folder's listing)",
             outcome=SURVIVED if listed else REFUSED,
             problems=["lists the folder's files"] if listed else [],
-            detail=f"status {status}",
+            detail=f"status {answer.status}",
         )
 
 
@@ -980,10 +1012,10 @@ async def huge_input(run: Run) -> None:
         groups = {info.group for info in games} - {server.child.pid}
         await page.websocket.send_str(json.dumps(["stdin", "A" * 1_000_000]))
         peak_mb, over_cap = await watch_games(server, seconds)
+        closed_at = time.monotonic()
         await page.close()
-        started_closing = time.monotonic()
-        gone = await server.games_gone(PAGE_CLOSE_GRACE)
-        took = time.monotonic() - started_closing
+        gone = await server.games_gone(PAGE_CLOSE_GRACE - (time.monotonic() - closed_at))
+        took = time.monotonic() - closed_at
         in_group = [info for info in all_processes() if info.group in groups]
         left = {info.pid for info in server.others() + in_group}
         problems = server.tracebacks_since(offset)
@@ -998,11 +1030,7 @@ async def huge_input(run: Run) -> None:
             "server",
             "1 MB of input",
             name,
-            outcome=MEMORY
-            if over_cap
-            else CRASH
-            if "Traceback" in server.log()[offset:]
-            else SURVIVED,
+            outcome=server.outcome(offset, over_cap, answered=True, otherwise=SURVIVED),
             problems=problems,
             peak_mb=peak_mb,
             left_behind=len(left),
@@ -1043,28 +1071,21 @@ async def malformed_messages(run: Run) -> None:
                 peak_mb, over_cap = await watch_games(server, watch)
                 ponged = await page.ping("still there?")
                 closed = page.closed
-            status, _body = await http_get(server.port, "/", server.own_host)
+            answer = await http_get(server.port, "/", server.own_host)
             gone = await server.games_gone(AFTER_SERVER_STOP)
             problems = server.tracebacks_since(offset)
-            if status != 200:
-                problems.append(f"GET / then answered {status}")
+            problems += [f"GET / then: {problem}" for problem in answer.problem(200)]
             if not closed and not ponged:
                 problems.append("the page stayed open but stopped answering pings")
             if peak_mb > MEMORY_CAP_MB / 2:
                 problems.append(f"the game grew to {peak_mb:.0f} MB")
-            if over_cap:
-                outcome = MEMORY
-            elif "Traceback" in server.log()[offset:]:
-                outcome = CRASH
-            elif status is None:
-                outcome = HANG
-            else:
-                outcome = REFUSED if closed else SURVIVED
             run.record(
                 "server",
                 "malformed messages",
                 name,
-                outcome=outcome,
+                outcome=server.outcome(
+                    offset, over_cap, answer.status is not None, REFUSED if closed else SURVIVED
+                ),
                 problems=problems,
                 peak_mb=peak_mb,
                 left_behind=0 if gone else server.sandbox.left_behind(server.child.pid, grace=0),
@@ -1097,16 +1118,14 @@ async def stopped_while_playing(run: Run) -> None:
             ended = await server.child.wait_async(SERVER_STOP_TIMEOUT)
             await asyncio.sleep(AFTER_SERVER_STOP)
             left = len(server.others())
-            log = server.log()
             problems = server.tracebacks_since(0)
             if not ended:
                 problems.append(f"the server still ran {SERVER_STOP_TIMEOUT:g} s later")
-            outcome = HANG if not ended else CRASH if "Traceback" in log else SURVIVED
             run.record(
                 "server",
                 "stopped with games running",
                 name,
-                outcome=outcome,
+                outcome=server.outcome(0, False, ended, SURVIVED),
                 problems=problems,
                 left_behind=left,
                 detail=f"{games} game(s); server status {server.child.status}",
@@ -1120,8 +1139,11 @@ def raise_own_open_files() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(wanted, soft)), hard))
 
 
-def open_half_requests(port: int, count: int, within: float = 10.0) -> list[socket.socket]:
-    """`count` connections each sent the first line of a request and nothing more."""
+def open_half_requests(
+    port: int, count: int, within: float = 10.0
+) -> tuple[list[socket.socket], int]:
+    """`count` connections each sent the first line of a request and nothing more; and
+    how many were taken in time to be sent it."""
     selector = selectors.DefaultSelector()
     sockets = []
     for _ in range(count):
@@ -1131,58 +1153,54 @@ def open_half_requests(port: int, count: int, within: float = 10.0) -> list[sock
         selector.register(connection, selectors.EVENT_WRITE)
         sockets.append(connection)
     deadline = time.monotonic() + within
-    waiting = len(sockets)
-    while waiting and time.monotonic() < deadline:
+    sent = 0
+    while sent < count and time.monotonic() < deadline:
         for key, _events in selector.select(timeout=0.2):
             with contextlib.suppress(OSError):
                 key.fileobj.send(b"GET / HTTP/1.1\r\n")
+                sent += 1
             selector.unregister(key.fileobj)
-            waiting -= 1
     selector.close()
-    return sockets
+    return sockets, sent
 
 
 async def half_open_flood(run: Run) -> None:
     """1,100 connections that never finish their request, to a server under the usual
-    limit of 1,024 open files: does a page of this machine still get an answer?"""
+    limit of 1,024 open files: does a page of this machine still get an answer, and does
+    the server still run once they are gone?"""
     group = f"{HALF_OPEN_CONNECTIONS:,} half-open connections"
     raise_own_open_files()
     async with running_server(run, open_files=SERVER_OPEN_FILES) as server:
         offset = len(server.log())
-        sockets = await asyncio.to_thread(open_half_requests, server.port, HALF_OPEN_CONNECTIONS)
+        sockets, sent = await asyncio.to_thread(
+            open_half_requests, server.port, HALF_OPEN_CONNECTIONS
+        )
+        checks = {
+            "GET / during them": 0.0,
+            f"GET / {HALF_OPEN_RECHECK:g} s later": HALF_OPEN_RECHECK,
+            "GET / once they closed": AFTER_SERVER_STOP,
+        }
         try:
-            checks = {
-                "GET / during them": 0.0,
-                f"GET / {HALF_OPEN_RECHECK:g} s later": HALF_OPEN_RECHECK,
-            }
             for name, wait in checks.items():
+                if name == "GET / once they closed":
+                    for connection in sockets:
+                        connection.close()
                 await asyncio.sleep(wait)
-                started = time.monotonic()
-                status, _body = await http_get(server.port, "/", server.own_host)
-                took = time.monotonic() - started
-                problems = server.tracebacks_since(offset)
-                if status != 200:
-                    problems.append(
-                        f"no answer within {ANSWER_TIMEOUT:g} s"
-                        if status is None
-                        else f"answered {status}"
-                    )
-                if server.child.poll():
-                    problems.append(f"the server ended (status {server.child.status})")
-                outcome = (
-                    HANG
-                    if status is None
-                    else CRASH
-                    if problems and "Traceback" in server.log()[offset:]
-                    else SURVIVED
-                )
+                answer = await http_get(server.port, "/", server.own_host)
+                problems = server.tracebacks_since(offset) + answer.problem(200)
+                if server.child.poll():  # a status where the server should run on
+                    quit_with = f"status {server.child.status}: {last_line(server.log())}"
+                    problems.append(f"the server quit ({quit_with})")
+                    outcome = CRASH
+                else:
+                    outcome = server.outcome(offset, False, answer.status is not None, SURVIVED)
                 run.record(
                     "server",
                     group,
                     name,
                     outcome=outcome,
                     problems=problems,
-                    detail=f"status {status} after {took:.1f} s",
+                    detail=f"{sent} sent their first line; GET /: {answer.status}",
                 )
         finally:
             for connection in sockets:
@@ -1227,6 +1245,24 @@ def nested_brackets(path: Path) -> None:
     path.write_text("[" * 1000 + "]" * 1000)
 
 
+def make_socket(path: Path) -> None:
+    with socket.socket(socket.AF_UNIX) as listener:
+        listener.bind(str(path))  # the socket file stays once it is closed
+
+
+def link_to_itself(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+def deeply_nested(path: Path) -> None:
+    path.write_text("[" * 100_000 + "]" * 100_000)
+
+
+def long_number(path: Path) -> None:
+    """Past the 4,300 digits Python turns into a number before it refuses."""
+    path.write_text('{"format": "sticheln-game", "version": 2, "seed": ' + "9" * 5000 + "}")
+
+
 def pipe_beside_damaged(path: Path) -> None:
     """A backup that is a pipe, beside a damaged save: the game offers the backup."""
     path.with_suffix("").write_text("{ damaged")
@@ -1240,6 +1276,10 @@ PLANTS = (
     ("saves", "z.json", "a link to /dev/zero", link_to_zero),
     ("saves", "big.json", "a 3 GB sparse file", make_sparse),
     ("saves", "d.json", "a folder", make_folder),
+    ("saves", "s.json", "a socket", make_socket),
+    ("saves", "loop.json", "a link to itself", link_to_itself),
+    ("saves", "n.json", "100,000 nested brackets", deeply_nested),
+    ("saves", "seed.json", "a seed of 5,000 digits", long_number),
     ("config", "settings.json", "a named pipe", make_pipe),
     ("config", "settings.json", "a link to /dev/zero", link_to_zero),
     ("config", "settings.json", "a 3 GB sparse file", make_sparse),
@@ -1315,12 +1355,17 @@ def plain_file(path: Path) -> None:
     path.write_text("")
 
 
-# The kinds of lock file planted; the control is one nobody holds, which one take gets.
+def no_lock_yet(_path: Path) -> None:
+    """Nothing planted: the two takes race to make the lock file."""
+
+
+# The kinds of lock file planted; the controls are ordinary locks, which one take gets.
 LOCKS = {
     "a folder": make_folder,
     "a dangling link outside the folder": dangling_link_outside,
     "a named pipe": make_pipe,
     "a plain file nobody holds (control)": plain_file,
+    "none yet (control)": no_lock_yet,
 }
 
 
@@ -1565,6 +1610,18 @@ def attack_names(run: Run) -> None:
             sandbox, ["--replay", str(path)], look=names_as_drawn([name]), shown=b"Replay of"
         )
         run.record("names", f"a finished save named {name!r}", "--replay (in a terminal)", **judged)
+    escaped_value = "x\x1b]0;pwned\x07"
+    for setting, args in (("language", ["--help"]), ("theme", ["--players", "Ann,Bob,Cid"])):
+        sandbox = run.sandbox()
+        (sandbox.config / "settings.json").write_text(json.dumps({setting: escaped_value}))
+        if setting == "language":  # read, and refused, before the help is printed
+            judged = run_command(sandbox, args, ("settings",), look=raw_controls)
+        else:  # read by the game once it opens
+            judged = run_in_terminal(
+                sandbox, args, expected={sandbox.saves}, look=names_as_drawn([escaped_value])
+            )
+        group = f"settings.json: a {setting} named {escaped_value!r}"
+        run.record("names", group, " ".join(args), **judged)
     for player in ("Ann\x1b]0;pwned\x07", "Ann\nforged line", "Ann\x1b[2J"):
         sandbox = run.sandbox()
         (sandbox.saves / "player.json").write_bytes(player_named(run, player))
