@@ -281,7 +281,8 @@ class Child:
         """Whether it has ended; reads what the terminal shows and watches the memory."""
         self._read_terminal()
         if self.status is None:
-            self._watch_memory()
+            self._watch_memory()  # which may end it, and wait for it
+        if self.status is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 self._ended_with(status)
