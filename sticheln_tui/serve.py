@@ -32,6 +32,7 @@ from html import escape
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, hdrs, web
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -349,6 +350,19 @@ class TurnedAway(asyncio.Protocol):
         transport.close()
 
 
+def make_room(connections: list[RequestHandler]) -> bool:
+    """Close the oldest connection that is not in the middle of a request (silent, its
+    headers still coming, or idle between two): a flood of silent connections can then
+    not keep a page out for the seconds each would be held; False when every connection
+    is busy with a request (a game's page among them). aiohttp tells a connection's state
+    only by a private field; without it, no connection is taken for silent."""
+    for handler in connections:  # oldest first
+        if handler.transport is not None and not getattr(handler, "_request_in_progress", True):
+            handler.force_close()
+            return True
+    return False
+
+
 def html_page(text: str, status: int) -> web.Response:
     """A page of one paragraph, for a page turned away."""
     page = f'<!DOCTYPE html><meta charset="utf-8"><title>Sticheln</title><p>{escape(text)}</p>'
@@ -487,7 +501,10 @@ class GameServer(Server):
 
         def protocol() -> asyncio.BaseProtocol:
             """A new connection's: aiohttp's, or past the most held, a refusal."""
-            return TurnedAway() if len(runner.server.connections) >= most else runner.server()
+            connections = runner.server.connections
+            if len(connections) >= most and not make_room(connections):
+                return TurnedAway()
+            return runner.server()
 
         try:
             listener = await asyncio.get_running_loop().create_server(

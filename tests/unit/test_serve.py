@@ -500,18 +500,30 @@ def test_the_server_holds_the_connections_its_open_files_allow(
     assert most_connections(games) == connections
 
 
-async def test_a_connection_past_the_most_held_is_turned_away_at_once(tmp_path, monkeypatch):
+async def test_a_silent_connection_makes_room_for_a_new_one_past_the_most_held(
+    tmp_path, monkeypatch
+):
     monkeypatch.setattr("sticheln_tui.serve.most_connections", lambda games: 1)
     async with serving(tmp_path, FAKE_GAME) as served:
         address = ("127.0.0.1", served.server.port)
-        held = await asyncio.open_connection(*address)
+        silent_reader, silent_writer = await asyncio.open_connection(*address)
         await asyncio.sleep(0.1)  # counted
-        reader, writer = await asyncio.open_connection(*address)
+        assert (await served.client.get("/")).status == 200
+        assert await asyncio.wait_for(silent_reader.read(), timeout=5) == b""  # closed
+        silent_writer.close()
+
+
+async def test_a_connection_past_the_most_held_all_busy_is_turned_away_at_once(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("sticheln_tui.serve.most_connections", lambda games: 1)
+    async with serving(tmp_path, FAKE_GAME) as served:
+        page = await served.open_page()  # a game's page: busy with its request
+        await wait_until(lambda: served.server.games == 1)
+        reader, writer = await asyncio.open_connection("127.0.0.1", served.server.port)
         assert await asyncio.wait_for(reader.read(), timeout=5) == SERVER_BUSY
         writer.close()
-        held[1].close()
-        await asyncio.sleep(0.1)  # let go
-        assert (await served.client.get("/")).status == 200
+        await page.close()
 
 
 async def test_a_screen_shown_while_the_app_had_no_focus_takes_its_focus_after():
