@@ -320,6 +320,7 @@ async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_
             await pilot.pause(0.1)
             if isinstance(app.screen, HandoffScreen):
                 break
+        await pilot.pause()  # the notice, posted as the hand-off went up, is handled
         assert isinstance(app.screen, HandoffScreen) and app.save_path == save
         assert persistence.open_elsewhere(save)  # this window's now, properly locked
         assert "The lock file has been put right: the game goes on here." in notifications(app)
