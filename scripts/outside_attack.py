@@ -541,19 +541,12 @@ def nothing_wrong(_output: bytes) -> list[str]:
     return []
 
 
-def run_command(
-    sandbox: Sandbox,
-    args: Sequence[str],
-    mentions: Sequence[str] = (),
-    expected: set[Path] = frozenset(),
-    look: Look = nothing_wrong,
-    **options,
-) -> dict:
-    """Run the game's command line to its end (or the timeout) and judge it: the fields
-    of an Attempt but its category, group and name."""
+def run_command(sandbox: Sandbox, args: Sequence[str], *judging, **named_judging) -> dict:
+    """Run the game's command line to its end (or the timeout) and judge it as
+    `finish_judged` does (`judging`: its mentions, expected and look): the fields of an
+    Attempt but its category, group and name."""
     before = sandbox.snapshot()
-    child = sandbox.start(args, **options)
-    return finish_judged(sandbox, child, before, mentions, expected, look)
+    return finish_judged(sandbox, sandbox.start(args), before, *judging, **named_judging)
 
 
 def finish_judged(
