@@ -36,11 +36,9 @@ A card is its colour and its value in ASCII digits without leading zeros: "red 0
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
@@ -69,10 +67,9 @@ from .i18n import N_, _
 from .locations import saves_directory
 from .safe_files import (
     MAX_NESTING,
-    NO_FOLLOW,
-    NotAFile,
     create_exclusively,
     nested_deeper,
+    open_regular,
     read_capped,
 )
 
@@ -748,7 +745,7 @@ class SaveLock:
         while True:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                handle = _open_lock(lock, os.O_RDWR | os.O_CREAT)
+                handle = open_regular(lock, os.O_RDWR | os.O_CREAT, follow=False)
             except OSError:
                 if os.path.lexists(lock):  # there, but not a lock this program can hold
                     return None
@@ -775,23 +772,6 @@ class SaveLock:
         self._handle = None
 
 
-def _open_lock(lock: Path, flags: int) -> int:
-    """The lock file, opened without following a link or waiting on a pipe; raises
-    OSError (NotAFile for anything but a regular file)."""
-    try:
-        handle = os.open(lock, flags | NO_FOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    except OSError as error:
-        kinds = {errno.ELOOP: stat.S_IFLNK, errno.EISDIR: stat.S_IFDIR}
-        if error.errno in kinds:
-            raise NotAFile(lock, kinds[error.errno]) from None
-        raise
-    mode = os.fstat(handle).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(handle)
-        raise NotAFile(lock, mode)
-    return handle
-
-
 def lock_problem(path: Path) -> str | None:
     """Why this save's lock file, if there is one, cannot be held by this program (a
     folder, a link, a file it may not write), in a few words; None if it can."""
@@ -799,7 +779,7 @@ def lock_problem(path: Path) -> str | None:
         return None
     lock = lock_of(path)
     try:
-        os.close(_open_lock(lock, os.O_RDWR))  # as `take` opens it
+        os.close(open_regular(lock, os.O_RDWR, follow=False))  # as `take` opens it
     except FileNotFoundError:
         return None
     except OSError as error:
@@ -814,7 +794,7 @@ def open_elsewhere(path: Path) -> bool:
     if sys.platform == "win32":
         return False
     try:
-        handle = _open_lock(lock_of(path), os.O_RDONLY)
+        handle = open_regular(lock_of(path), os.O_RDONLY, follow=False)
     except OSError:  # no lock file, or one nobody could hold: `lock_problem` says
         return False
     try:

@@ -10,6 +10,7 @@ settings, read before `--help`, cost nothing to import.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterable
@@ -57,9 +58,8 @@ def read_capped(path: str | os.PathLike, cap: int) -> bytes:
     # Looked at before it is opened, so that no device is opened at all; and again once
     # open, since the name may have been pointed elsewhere in between.
     _check_regular(path, os.stat(path).st_mode)
-    handle = os.open(path, os.O_RDONLY | _NO_WAITING | _CLOSE_ON_EXEC)
+    handle = open_regular(path, os.O_RDONLY)
     try:
-        _check_regular(path, os.fstat(handle).st_mode)
         chunks = []
         left = cap + 1
         while left > 0:
@@ -71,6 +71,27 @@ def read_capped(path: str | os.PathLike, cap: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(handle)
+
+
+def open_regular(path: str | os.PathLike, flags: int, follow: bool = True) -> int:
+    """The regular file at `path` opened with `flags` (and, with O_CREAT, made 0o644),
+    without waiting on a pipe; with `follow` False a link is refused, not followed.
+    Raises OSError, NotAFile for anything but a regular file."""
+    flags |= _NO_WAITING | _CLOSE_ON_EXEC | (0 if follow else NO_FOLLOW)
+    try:
+        handle = os.open(path, flags, 0o644)
+    except OSError as error:
+        # What O_NOFOLLOW and a folder opened to write fail with, said as what they are.
+        kinds = {errno.ELOOP: stat.S_IFLNK, errno.EISDIR: stat.S_IFDIR}
+        if error.errno in kinds:
+            raise NotAFile(path, kinds[error.errno]) from None
+        raise
+    try:
+        _check_regular(path, os.fstat(handle).st_mode)
+    except NotAFile:
+        os.close(handle)
+        raise
+    return handle
 
 
 def _check_regular(path: str | os.PathLike, mode: int) -> None:
