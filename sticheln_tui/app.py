@@ -359,7 +359,12 @@ class StichelnApp(WorkaroundApp):
     def action_save_and_quit(self) -> None:
         if self.game is not None:
             self._autosave()
-        self.exit(return_code=1 if self._save_problem is not None else 0)
+        self.exit(return_code=self._exit_status)
+
+    @property
+    def _exit_status(self) -> int:
+        """1 while the latest save failed (the game may be lost), else 0."""
+        return 1 if self._save_problem is not None else 0
 
     def before_forced_exit(self) -> int:
         """The process is still here at the exit deadline: what the loop has not saved
@@ -367,7 +372,7 @@ class StichelnApp(WorkaroundApp):
         if self.game is not None:
             self._save_now()
         self._let_go()
-        return 1 if self._save_problem is not None else 0
+        return self._exit_status
 
     def before_crash(self) -> None:
         """An unexpected exception ends the app: the game is saved first."""
