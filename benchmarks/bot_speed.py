@@ -31,10 +31,10 @@ from typing import Any
 from report import budget, finish
 
 from sticheln_tui.bots import make_bot
-from sticheln_tui.core.games import game_named
 from sticheln_tui.core.hattrick import HattrickOptions
 from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.games import engine_of
 
 MOVE_BUDGET_SECONDS = 1.0
 ISMCTS_SIMULATIONS = 1000
@@ -59,7 +59,7 @@ def strong_moves(
     two-deal ones by default), and the playouts run; `phases` collects them by the game's
     phase too. `playouts`: the strong bot's budget a move (None: its own)."""
     options = TABLES[key][1] if options is None else options
-    game = game_named(key)([f"P{seat}" for seat in range(players)], options, 0, players)
+    game = engine_of(key)([f"P{seat}" for seat in range(players)], options, 0, players)
     bots = [make_bot("strong" if seat == 0 else "normal", seat, key) for seat in range(players)]
     strong = bots[0]
     strong.time_limit = math.inf

@@ -49,9 +49,11 @@ from sticheln_tui.cli import (
 )
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game, Phase, SeatView
-from sticheln_tui.core.games import GAMES, game_named
 from sticheln_tui.fast.sticheln import FastDeal
+from sticheln_tui.games import engine_of, engines
 from sticheln_tui.simulate import _reported, describe, jobs
+
+GAMES = engines()
 
 STICHELN_ONLY = ("frozen", "cheater")
 BOTS = (*LEVELS, *STICHELN_ONLY)
@@ -172,7 +174,7 @@ def play(seating: Seating) -> Played:
     count = seating.players
     levels = [seating.against] * count
     levels[seating.seat] = seating.tested
-    table = game_named(seating.game)(
+    table = engine_of(seating.game)(
         [seat_name(level, seat) for seat, level in enumerate(levels)],
         seating.options,
         seating.first_leader,
@@ -308,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise ValueError(f"{flag} {level} plays Sticheln only")
         options = dataclasses.replace(options_from(args.game, args), deals=1)
         # The engine checks the table: the same refusal as at the start of a real game.
-        game_named(args.game)([f"P{seat}" for seat in range(args.players)], options)
+        engine_of(args.game)([f"P{seat}" for seat in range(args.players)], options)
     except ValueError as error:
         parser.error(str(error))
     work = seatings(
@@ -322,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.playouts,
     )
     games = run(work, min(args.workers, len(work)))
-    figures = summarise(games, game_named(args.game).LOWEST_WINS)
+    figures = summarise(games, engine_of(args.game).LOWEST_WINS)
     title = f"ladder, {args.game}, {args.tested} against {args.players - 1} {args.against}"
     print(f"{title}: {figures['games']} games ({figures['deals']} deals x {args.players} seats)")
     print(f"{describe(options)}, seed {args.seed}")

@@ -22,7 +22,7 @@ from textual.widgets import Input, OptionList
 
 from . import i18n
 from .core.names import visible
-from .core.sticheln import Rules
+from .games import engine_of, info_of, load_problems, screens_of
 from .i18n import N_, _, ngettext
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
@@ -42,20 +42,18 @@ def _load_the_game() -> None:
     and the game's screens. Imported once a game is chosen, resumed or asked for, so that
     the first screen is drawn at once (within 1.15x a minimal Textual app)."""
     global persistence, Bot, Seat, make_bot, frames, decisions, Record, Review, SaveEntry
-    global GAMES, Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
-    global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
+    global Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
+    global HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
     global PrivateScreen, RevealScreen, RulesHelpScreen, ScoreboardScreen
-    global SETUP_FORMS, SetupScreen, TableScreen
+    global SetupScreen, TableScreen
     global totals_text, trick_stands
     from . import persistence
     from .bots import Bot, Seat, make_bot
     from .bots.review import Review
     from .core.game import Game, Move, SeatView
-    from .core.games import GAMES
     from .core.review import decisions, frames
     from .flow import SCORES, BotTurn, HandOff, Public, TableFlow
     from .persistence import Record, SaveEntry
-    from .screens.games import GAME_SCREENS
     from .screens.handoff import HandoffScreen
     from .screens.load_problem import LoadProblemScreen
     from .screens.open_elsewhere import OpenElsewhereScreen
@@ -63,19 +61,13 @@ def _load_the_game() -> None:
     from .screens.reveal import RevealScreen
     from .screens.rules_help import RulesHelpScreen
     from .screens.scoreboard import ScoreboardScreen
-    from .screens.setup import SETUP_FORMS, SetupScreen
+    from .screens.setup import SetupScreen
     from .screens.table import TableScreen
     from .widgets.table_parts import totals_text, trick_stands
 
 
-# What q asks, naming the game in hand (None: no game chosen yet): each a whole question.
-QUIT_QUESTIONS = {
-    None: N_("Quit the card table?"),
-    "sticheln": N_("Quit Sticheln?"),
-    "hattrick": N_("Quit Hattrick?"),
-    # Translators: Seven Seals is the game's title.
-    "seven-seals": N_("Quit Seven Seals?"),
-}
+# What q asks before a game is chosen; a game's own question names it.
+QUIT_QUESTION = N_("Quit the card table?")
 
 
 def _review_of(finished: Game, levels: Sequence[str | None]) -> Review:
@@ -132,8 +124,7 @@ class StichelnApp(WorkaroundApp):
         self._resume = resume
         self._review = review
         self.saves = saves if saves is not None else saves_directory()
-        # The rules of the Sticheln game in progress, or offered at setup.
-        self.rules = rules if isinstance(rules, Rules) else Rules()
+        self._options_given = rules  # the options the command line gave, for their game
         self.flow: TableFlow | None = None  # the game in progress and its table's promise
         self.save_path: Path | None = None  # where the game in progress is saved
         self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
@@ -160,7 +151,7 @@ class StichelnApp(WorkaroundApp):
         if self._review:
             _load_the_game()
             record = self._resume.record
-            replay = GAME_SCREENS[record.game.GAME].replay(
+            replay = screens_of(record.game.GAME).replay(
                 frames(record.game), self._resume.path.name, _review_of(record.game, record.levels)
             )
             self.push_screen(replay, lambda _: self.exit())
@@ -173,7 +164,7 @@ class StichelnApp(WorkaroundApp):
         self._check_size(self.size)
         self._catch_signals()
         self.screen_change_signal.subscribe(self, self._on_screen_change, immediate=True)
-        for warning in warnings_given():  # on stderr too, where the screen hides them
+        for warning in [*warnings_given(), *load_problems()]:  # stderr is hidden too
             self.notify(warning, severity="warning", markup=False, timeout=10)
 
     def _on_screen_change(self, screen: Screen) -> None:
@@ -442,7 +433,7 @@ class StichelnApp(WorkaroundApp):
         default); raises ValueError (nothing changes) for a bad table."""
         _load_the_game()
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
-        kind = GAMES[game]
+        kind = engine_of(game)
         names = [seat.name for seat in seats]
         if options is None:
             game = kind(names, first_leader=first_leader, seed=seed)
@@ -466,7 +457,7 @@ class StichelnApp(WorkaroundApp):
     def _take_over(self, flow: TableFlow) -> None:
         self._cancel_bot_move()
         self.flow = flow
-        self._screens = GAME_SCREENS[flow.game.GAME]
+        self._screens = screens_of(flow.game.GAME)
         self._saved = None
         self._save_problem = None
 
@@ -517,9 +508,10 @@ class StichelnApp(WorkaroundApp):
     ) -> SetupScreen:
         """`game`'s setup form, with these options (None: the game's default) and table."""
         _load_the_game()
-        if game == "sticheln":
-            options = options or self.rules
-        return SETUP_FORMS[game](options, seed, table, leader)
+        form = screens_of(game).setup
+        if options is None and type(self._options_given) is engine_of(game).OPTIONS:
+            options = self._options_given  # the command line's, for its game's form
+        return form(options, seed, table, leader)
 
     # -- the first screen and the setup form ----------------------------------------
 
@@ -678,7 +670,7 @@ class StichelnApp(WorkaroundApp):
             return
         game = self.game
         source = self.save_path.name if self.save_path is not None else _(game.TITLE)
-        replay = GAME_SCREENS[game.GAME].replay
+        replay = screens_of(game.GAME).replay
         review = _review_of(game, self.flow.levels)
         self.push_screen(replay(frames(game), source, review, reviewing=True))
 
@@ -839,7 +831,9 @@ class StichelnApp(WorkaroundApp):
         )
 
     def action_request_quit(self) -> None:
-        self._if_sure(_(QUIT_QUESTIONS[self._game_in_hand()]), self.action_save_and_quit)
+        game = self._game_in_hand()
+        question = info_of(game).quit_question if game is not None else QUIT_QUESTION
+        self._if_sure(_(question), self.action_save_and_quit)
 
     def _game_in_hand(self) -> str | None:
         """The key of the game being played, replayed or set up; None before one is chosen."""

@@ -12,9 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__, i18n
-from .core.catalogue import DEFAULT_GAME, TITLES
 from .core.names import visible
-from .core.option_table import OPTIONS, PRESET_LABELS, SABOTEUR_VARIANTS, Option
+from .games import DEFAULT_GAME, info_of, registered
 from .i18n import _
 from .locations import SAVES_ENV, saves_directory
 
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
 
     from . import persistence
     from .bots import Seat
-    from .core.sticheln import Rules
 
     Found = TypeVar("Found")
 
@@ -188,95 +186,26 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
             "player (Seven Seals' default)"
         ),
     )
-    group = parser.add_argument_group(
-        _("Sticheln's rules"),
-        _("Choose a preset, then switch single options on (--reverse) or off (--no-reverse)."),
-    )
-    group.add_argument(
-        "--preset",
-        choices=list(PRESET_LABELS),
-        default=argparse.SUPPRESS,
-        help=_("the starting set of rules (default: classic)"),
-    )
-    for option in OPTIONS:
-        group.add_argument(
-            option.flag,
-            dest=option.field,
-            action=argparse.BooleanOptionalAction,
-            default=argparse.SUPPRESS,
-            help=_option_help(option),
-        )
-    group = parser.add_argument_group(_("Seven Seals' saboteur variants"), _("They combine."))
-    for option in SABOTEUR_VARIANTS:
-        group.add_argument(
-            option.flag,
-            dest=option.field,
-            action="store_true",
-            default=argparse.SUPPRESS,
-            help=_option_help(option),
-        )
-
-
-def _option_help(option: Option) -> str:
-    # Translators: an option's help line: its name, then what it does.
-    return _("{label}: {explanation}").format(
-        label=_(option.label), explanation=_(option.explanation)
-    )
-
-
-# The options only one game has, by its key (--deals is every game's).
-GAME_FLAGS = {
-    "sticheln": ("preset", *(option.field for option in OPTIONS)),
-    "seven-seals": tuple(option.field for option in SABOTEUR_VARIANTS),
-}
-
-
-def rules_given(args: argparse.Namespace, game: str) -> list[str]:
-    """The flags of `game`'s own options on this command line."""
-    return [f"--{name.replace('_', '-')}" for name in GAME_FLAGS.get(game, ()) if name in args]
+    for info in registered().values():
+        info.command_line.add(parser)
 
 
 def any_rules_given(args: argparse.Namespace) -> list[str]:
     """The flags of any game's own options on this command line."""
-    return [flag for game in GAME_FLAGS for flag in rules_given(args, game)]
+    return [flag for info in registered().values() for flag in info.command_line.given(args)]
 
 
 def foreign_rule_problem(args: argparse.Namespace, game: str) -> str | None:
     """Why a flag of another game's options on this command line does not apply to
     `game`; None when there is none."""
-    for other in GAME_FLAGS:
-        given = rules_given(args, other) if other != game else []
+    for other, info in registered().items():
+        given = info.command_line.given(args) if other != game else []
         if given:
             # Translators: {flag} is a command-line option such as --reverse.
             return _("{flag} does not apply: it is a rule of {other}, not of {game}").format(
-                flag=given[0], other=_(TITLES[other]), game=_(TITLES[game])
+                flag=given[0], other=_(info.title), game=_(info_of(game).title)
             )
     return None
-
-
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The preset with every option given on the command line.
-
-    Options the preset switched on give way to a conflicting option given here (as at
-    setup); options given here that conflict with each other, or that another option
-    given here makes meaningless, raise ValueError.
-    """
-    from dataclasses import fields
-
-    from .core.options import PRESETS, not_applicable, with_option
-    from .core.sticheln import Rules
-
-    given = {field.name: getattr(args, field.name) for field in fields(Rules) if field.name in args}
-    # Refuses a combination impossible in itself, or an option that another one given
-    # makes meaningless (the setup form greys it out): silently dropped, it would surprise.
-    for name, why in not_applicable(Rules(**given)).items():
-        if given.get(name):
-            flag = next(option.flag for option in OPTIONS if option.field == name)
-            raise ValueError(_("{flag} does not apply: {why}").format(flag=flag, why=why))
-    rules = PRESETS[getattr(args, "preset", "classic")]
-    for name, value in given.items():
-        rules = with_option(rules, name, value)
-    return rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -298,10 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--game",
-        choices=list(TITLES),
+        choices=list(registered()),
         default=argparse.SUPPRESS,
         help=_("the game to play: {games}; default: {default}").format(
-            games=", ".join(TITLES), default=DEFAULT_GAME
+            games=", ".join(registered()), default=DEFAULT_GAME
         ),
     )
     parser.add_argument(
@@ -440,7 +369,8 @@ def _stats(parser: argparse.ArgumentParser) -> int:
     from .widgets.colours import colour_name
 
     directory = saves_directory()
-    stats = statistics(_in_the_saves(parser, lambda: persistence.list_saves(directory)))
+    saves = _in_the_saves(parser, lambda: persistence.list_saves(directory))
+    stats = statistics(saves, list(registered()))
     if stats.games:
         print(
             _("Statistics of the finished games in {directory}").format(
@@ -518,23 +448,7 @@ def options_from(game: str, args: argparse.Namespace) -> object:
     problem = foreign_rule_problem(args, game)
     if problem:
         raise ValueError(problem)
-    if game == "sticheln":
-        return rules_from(args)
-    deals = {"deals": args.deals} if "deals" in args else {}
-    if game == "seven-seals":
-        from .core.seven_seals import SevenSealsOptions
-
-        variants = {option.field: True for option in SABOTEUR_VARIANTS if option.field in args}
-        return SevenSealsOptions(**deals, **variants)
-    if deals and args.deals is None:
-        raise ValueError(
-            _("--deals per-player does not apply: {game} has a number of deals").format(
-                game=_(TITLES[game])
-            )
-        )
-    from .core.hattrick import HattrickOptions
-
-    return HattrickOptions(**deals)
+    return info_of(game).command_line.options(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -603,9 +517,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = options_from(game, args)
         if seats is not None:  # the game itself checks its table: names, count, options
-            from .core.games import game_named
+            from .games import engine_of
 
-            kind = game_named(game)
+            kind = engine_of(game)
             first_leader = kind.first_leader_of(beginner, len(seats))
             kind([seat.name for seat in seats], options, first_leader, args.seed)
     except ValueError as error:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bots import Bot, make_bot, no_human_problem
-from .core import seven_seals
-from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
+from .core.table import IllegalMove
+from .games import play_of
 from .i18n import _
 from .widgets.colours import card_words
 
@@ -103,67 +103,9 @@ class GameHooks:
         )
 
 
-class StichelnHooks(GameHooks):
-    """Sticheln: pain cards revealed to all before the deal's play (unless no picks),
-    and a tie settled on the final scoreboard."""
-
-    def reveal_due(self, game: Game) -> bool:
-        return game.phase is Phase.PLAY and game.rules.picks
-
-    def reveal_past(self, game: Game) -> bool:
-        public = game.view(None)
-        return bool(public.trick) or public.last_trick is not None
-
-    def decision_due(self, game: Game) -> bool:
-        return game.phase is Phase.TIE
-
-    def bot_decides(self, game: Game, bot: Bot) -> str:
-        seat = game.to_move
-        advice = bot.advise(game.view(seat))
-        game.apply(advice.move)
-        # Translators: {reason} is why, the end of a sentence.
-        if advice.move.extra_deal:
-            news = _("{name} chose an extra deal: {reason}.")
-        else:
-            news = _("{name} chose to share the win: {reason}.")
-        return news.format(name=game.players[seat], reason=advice.reason)
-
-    def taken_back_news(self, name: str, move: Move) -> str:
-        if isinstance(move, ChooseColours):
-            return _("{name}: choose your colour again.").format(name=name)
-        if isinstance(move, PickPain):
-            return _("{name}: lay down your card again.").format(name=name)
-        return super().taken_back_news(name, move)
-
-
-class SevenSealsHooks(GameHooks):
-    """Seven Seals: a prediction is a seat's own choice, made on a screen that shows its
-    hand (a bot's is worked out behind the screen already up); the cards, and the seal a
-    trick's winner gives back, are played on the table."""
-
-    def watched(self, game: seven_seals.SevenSealsGame) -> bool:
-        return game.phase in (seven_seals.Phase.PLAY, seven_seals.Phase.RETURN)
-
-    def taken_back_news(self, name: str, move: Move) -> str:
-        if isinstance(move, seven_seals.Predict):
-            return _("{name}: choose your seals again.").format(name=name)
-        if isinstance(move, seven_seals.TakeSaboteur):
-            return _("{name}: the saboteur is given back; predict or take it again.").format(
-                name=name
-            )
-        if isinstance(move, seven_seals.ReturnSeal):
-            return _("{name}: choose again which seal to give back.").format(name=name)
-        return super().taken_back_news(name, move)
-
-
-GAME_HOOKS: dict[type, GameHooks] = {
-    Game: StichelnHooks(),
-    seven_seals.SevenSealsGame: SevenSealsHooks(),
-}
-
-
 def hooks_of(game) -> GameHooks:
-    return GAME_HOOKS.get(type(game), GameHooks())
+    """What the flow asks of this game."""
+    return play_of(game.GAME).hooks
 
 
 # -- the flow ---------------------------------------------------------------------

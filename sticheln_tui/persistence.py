@@ -18,17 +18,9 @@ without "game", with the options under "rules"; it is still read):
 
 Every game keeps its options under "options", one field per field of its options
 dataclass (Sticheln's are its `Rules`). What a game's moves are called, and which "seen"
-markers it has, is its entry in CODECS:
-
-- Sticheln: moves {"pick": "red 7"}, {"play": "red 7"}, {"choose": ["red", "blue"]},
-  {"tie": "extra deal" | "share"}; seen {"deals": n, "reveal": bool}.
-- Hattrick: moves {"play": "red 7"}, {"pass": "green 3"} (the third-colour card shown);
-  seen {"deals": n}.
-- Seven Seals: moves {"predict": {"seals": {"red": 2, "blue": 1}, "steals": [["blue", 1]]}}
-  (the seals taken, counts above zero, none for a prediction of no trick; one [colour,
-  seat] per seal taken from another player, the seat counted from 0), {"saboteur": true},
-  {"return": "white"} (the seal a trick's winner gives back), {"play": "red 7"}; seen
-  {"deals": n}. Its option "deals" is null for one deal per player.
+markers it has, is its save codec's (`GamePlay.codec`; each game's module `codec` says,
+e.g. sticheln_tui/games/hattrick/codec.py: moves {"play": "red 7"}, {"pass": "green 3"};
+seen {"deals": n}).
 
 A card is its colour and its value in ASCII digits without leading zeros: "red 0",
 "blue 12".
@@ -40,30 +32,18 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .bots import LEVELS, no_human_problem
-from .core.cards import COLOUR_ORDER, Card
-from .core.game import ChooseColours, Game, PickPain, SettleTie
-from .core.hattrick import HattrickGame, HattrickOptions, PassCard
+from .codec import Codec, SaveError, describe, expect, required_keys
 from .core.names import visible
-from .core.seven_seals import (
-    COLOURS,
-    WHITE,
-    Predict,
-    ReturnSeal,
-    SevenSealsGame,
-    SevenSealsOptions,
-    TakeSaboteur,
-    predict,
-)
-from .core.sticheln import Rules
-from .core.table import IllegalMove, PlayCard, TableGame, seed_problem
-from .i18n import N_, _
+from .core.table import IllegalMove, TableGame, seed_problem
+from .games import play_of, registered
+from .i18n import _
 from .locations import saves_directory
 from .safe_files import (
     MAX_NESTING,
@@ -79,30 +59,12 @@ if sys.platform != "win32":
 FORMAT = "sticheln-game"
 VERSION = 2
 OPTIONS_FIELD = {1: "rules", 2: "options"}  # by version: where a file keeps the options
+VERSION_1_GAME = "sticheln"  # every file of version 1 holds a game of Sticheln
 SUFFIX = ".json"
 BACKUP_SUFFIX = ".bak"
 LOCK_SUFFIX = ".lock"
 MAX_FILE_BYTES = 1_000_000  # a 20-deal game of 8 players is under 100 kB
 MAX_MOVES = 10_000  # more than the longest possible game, with every tie-break deal
-_TIE_ANSWERS = {"extra deal": True, "share": False}
-# A colour, a space and a value: ASCII digits only (a str's \d takes any script's
-# digits), and no leading zero, so that each card has one spelling.
-_CARD_TEXT = re.compile(r"([a-z]+) (0|[1-9][0-9]?)")
-
-
-# What a JSON value should be, in a refusal ("seed should be a whole number, not ...").
-_KIND_NAMES = {
-    dict: N_("an object"),
-    list: N_("a list"),
-    str: N_("text"),
-    int: N_("a whole number"),
-    bool: N_("true or false"),
-    type(None): N_("null"),
-}
-
-
-class SaveError(ValueError):
-    """A file that is not a loadable game; the message is one line saying why."""
 
 
 class SavesFolderError(Exception):
@@ -147,223 +109,8 @@ class Record:
 # -- to and from JSON -------------------------------------------------------------
 
 
-def card_text(card: Card) -> str:
-    return f"{card.colour} {card.value}"
-
-
-def _card(value: object, what: str) -> Card:
-    text = _expect(value, str, what)
-    match = _CARD_TEXT.fullmatch(text)
-    if not match or match[1] not in COLOUR_ORDER:
-        value = text.partition(" ")[2]
-        # Translators: {what} names a place in the file, e.g. "move 3"; 'red 7' stays as it is.
-        problem = _("{what} should be a card like 'red 7', not {value}")
-        if value.isdigit() and (not value.isascii() or value.startswith("0")):
-            problem = _(
-                "{what} should be a card like 'red 7', not {value} "
-                "(a value is written in the digits 0-9, without leading zeros)"
-            )
-        raise SaveError(problem.format(what=what, value=_describe(text)))
-    return Card(match[1], int(match[2]))
-
-
-@dataclass(frozen=True)
-class MoveKind:
-    """One kind of move as a save writes it: {name: detail}."""
-
-    name: str
-    type: type
-    detail: Callable[[Any], object]  # the move's detail as JSON
-    read: Callable[[object, str], Any]  # the move from its detail; `what` names it in errors
-
-
-def _card_move(name: str, move_type: type) -> MoveKind:
-    """A move made with one card: {"play": "red 7"}."""
-    return MoveKind(
-        name,
-        move_type,
-        lambda move: card_text(move.card),
-        lambda detail, what: move_type(_card(detail, what)),
-    )
-
-
-def _colours(detail: object, what: str) -> ChooseColours:
-    colours = _expect(detail, list, what)
-    if not 1 <= len(colours) <= 2:
-        raise SaveError(
-            _("{what} should choose one or two colours, not {count}").format(
-                what=what, count=len(colours)
-            )
-        )
-    for colour in colours:
-        if _expect(colour, str, _("a colour in {what}").format(what=what)) not in COLOUR_ORDER:
-            raise SaveError(
-                _("{what} has the unknown colour {colour}").format(
-                    what=what, colour=_describe(colour)
-                )
-            )
-    return ChooseColours(tuple(colours))
-
-
-def _tie(detail: object, what: str) -> SettleTie:
-    if isinstance(detail, str) and detail in _TIE_ANSWERS:
-        return SettleTie(_TIE_ANSWERS[detail])
-    # Translators: 'extra deal' and 'share' stay as they are (the file's words).
-    raise SaveError(
-        _("{what} should settle the tie with 'extra deal' or 'share'").format(what=what)
-    )
-
-
-def _prediction(detail: object, what: str) -> Predict:
-    entry = _expect(detail, dict, what)
-    _keys(entry, {"seals", "steals"}, what)
-    wanted = {}
-    for colour, count in _expect(
-        entry["seals"], dict, _("{what}'s seals").format(what=what)
-    ).items():
-        if colour not in COLOURS:
-            raise SaveError(
-                _("{what} predicts seals of the card colours, not {colour}").format(
-                    what=what, colour=_describe(colour)
-                )
-            )
-        # Translators: {colour} is the file's (English) name of a colour.
-        seals_named = _("{what}'s {colour} seals").format(what=what, colour=colour)
-        if _expect(count, int, seals_named) < 1:
-            raise SaveError(
-                _("{what} counts its {colour} seals from 1, not {count}").format(
-                    what=what, colour=colour, count=_describe(count)
-                )
-            )
-        wanted[colour] = count
-    steals = []
-    for steal in _expect(entry["steals"], list, _("{what}'s steals").format(what=what)):
-        a_steal = _("a steal in {what}").format(what=what)
-        pair = _expect(steal, list, a_steal)
-        if len(pair) != 2:
-            raise SaveError(
-                _("{steal} should be [colour, seat], not {value}").format(
-                    steal=a_steal, value=_describe(pair)
-                )
-            )
-        colour = _expect(pair[0], str, _("the colour of {steal}").format(steal=a_steal))
-        if colour not in COLOURS:
-            raise SaveError(
-                _("{steal} takes a card colour, not {colour}").format(
-                    steal=a_steal, colour=_describe(colour)
-                )
-            )
-        seat = _expect(pair[1], int, _("the seat of {steal}").format(steal=a_steal))
-        steals.append((colour, seat))
-    return predict(wanted, steals)
-
-
-def _prediction_json(move: Predict) -> dict[str, object]:
-    return {"seals": dict(move.seals), "steals": [list(steal) for steal in move.steals]}
-
-
-def _saboteur(detail: object, what: str) -> TakeSaboteur:
-    if detail is not True:
-        raise SaveError(
-            _("{what} should take the saboteur with true, not {value}").format(
-                what=what, value=_describe(detail)
-            )
-        )
-    return TakeSaboteur()
-
-
-_RETURNABLE = (*COLOURS, WHITE)  # black seals are taken, never given back
-
-
-def _returned(detail: object, what: str) -> ReturnSeal:
-    kind = _expect(detail, str, what)
-    if kind not in _RETURNABLE:
-        choices = ", ".join(_RETURNABLE)
-        raise SaveError(
-            _("{what} should give back a seal of {choices}, not {value}").format(
-                what=what, choices=choices, value=_describe(kind)
-            )
-        )
-    return ReturnSeal(kind)
-
-
-@dataclass(frozen=True)
-class Codec:
-    """How a save writes one game: its options, its moves and what the table had seen."""
-
-    game: type[TableGame]
-    options: type  # the game's options dataclass; every field a bool or an int
-    nullable: frozenset[str]  # whole-number options that may also be null
-    moves: tuple[MoveKind, ...]
-    seen: tuple[str, ...]  # the "seen" markers: "deals", and "reveal" if the game has one
-
-    def move_json(self, move: object) -> dict[str, object]:
-        kind = next(kind for kind in self.moves if type(move) is kind.type)
-        return {kind.name: kind.detail(move)}
-
-    def move(self, value: object, what: str) -> Any:
-        entry = _expect(value, dict, what)
-        names = [kind.name for kind in self.moves]
-        if len(entry) != 1:
-            raise SaveError(
-                _("{what} should have exactly one of {names}").format(
-                    what=what, names=", ".join(names)
-                )
-            )
-        ((name, detail),) = entry.items()
-        if name not in names:
-            raise SaveError(
-                _("{what} has the unknown kind {kind}").format(what=what, kind=_describe(name))
-            )
-        return self.moves[names.index(name)].read(detail, what)
-
-    def option_kinds(self) -> dict[str, tuple[type, ...]]:
-        return {
-            field.name: (int, type(None)) if field.name in self.nullable else (type(field.default),)
-            for field in fields(self.options)
-        }
-
-
-_CODECS = (
-    Codec(
-        game=Game,
-        options=Rules,
-        nullable=frozenset({"deals"}),  # one deal per player
-        moves=(
-            _card_move("pick", PickPain),
-            _card_move("play", PlayCard),
-            MoveKind("choose", ChooseColours, lambda move: list(move.colours), _colours),
-            MoveKind(
-                "tie", SettleTie, lambda move: "extra deal" if move.extra_deal else "share", _tie
-            ),
-        ),
-        seen=("deals", "reveal"),
-    ),
-    Codec(
-        game=HattrickGame,
-        options=HattrickOptions,
-        nullable=frozenset(),
-        moves=(_card_move("play", PlayCard), _card_move("pass", PassCard)),
-        seen=("deals",),
-    ),
-    Codec(
-        game=SevenSealsGame,
-        options=SevenSealsOptions,
-        nullable=frozenset({"deals"}),  # one deal per player
-        moves=(
-            MoveKind("predict", Predict, _prediction_json, _prediction),
-            MoveKind("saboteur", TakeSaboteur, lambda move: True, _saboteur),
-            MoveKind("return", ReturnSeal, lambda move: move.kind, _returned),
-            _card_move("play", PlayCard),
-        ),
-        seen=("deals",),
-    ),
-)
-CODECS: dict[str, Codec] = {codec.game.GAME: codec for codec in _CODECS}
-
-
 def codec_of(game: TableGame) -> Codec:
-    return CODECS[game.GAME]
+    return play_of(game.GAME).codec
 
 
 def dumps(record: Record, saved_at: datetime | None = None) -> str:
@@ -391,32 +138,10 @@ def dumps(record: Record, saved_at: datetime | None = None) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
-    # bool is an int to Python, never to a save file.
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if type(value) not in kinds:
-        # Translators: joins what a value may be ("a whole number or null").
-        names = _(" or ").join(_(_KIND_NAMES[k]) for k in kinds)
-        # Translators: {what} names a place in the file; {kinds} e.g. "a whole number".
-        raise SaveError(
-            _("{what} should be {kinds}, not {value}").format(
-                what=what, kinds=names, value=_describe(value)
-            )
-        )
-    return value
-
-
 def _clipped(reason: object) -> str:
     """The engine's reason, cut short: it may quote whatever the file holds."""
     text = str(reason)
     return text if len(text) <= 100 else text[:97] + "..."
-
-
-def _describe(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    if not text.isprintable():  # line separators (U+2028), lone surrogates: escape them
-        text = json.dumps(value)
-    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
@@ -424,39 +149,24 @@ def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise SaveError(_("the field {field} appears twice").format(field=_describe(key)))
+            raise SaveError(_("the field {field} appears twice").format(field=describe(key)))
         data[key] = value
     return data
 
 
-def _keys(data: dict, required: set[str], what: str) -> None:
-    unknown = sorted(set(data) - required)
-    if unknown:
-        raise SaveError(
-            _("{what} has an unexpected field {field}").format(
-                what=what, field=_describe(unknown[0])
-            )
-        )
-    missing = sorted(required - set(data))
-    if missing:
-        raise SaveError(
-            _("{what} lacks the field {field}").format(what=what, field=repr(missing[0]))
-        )
-
-
 def _options(value: object, codec: Codec, field: str) -> object:
-    data = _expect(value, dict, field)
+    data = expect(value, dict, field)
     kinds = codec.option_kinds()
     unknown = sorted(set(data) - set(kinds))
     if unknown:
         raise SaveError(
             _("{game} has no option {option}").format(
-                game=_(codec.game.TITLE), option=_describe(unknown[0])
+                game=_(codec.game.TITLE), option=describe(unknown[0])
             )
         )
-    _keys(data, set(kinds), field)
+    required_keys(data, set(kinds), field)
     for name, option in data.items():
-        _expect(option, kinds[name], _("option {name}").format(name=repr(name)))
+        expect(option, kinds[name], _("option {name}").format(name=repr(name)))
     try:
         return codec.options(**data)
     except ValueError as error:
@@ -464,14 +174,15 @@ def _options(value: object, codec: Codec, field: str) -> object:
 
 
 def _codec(value: object) -> Codec:
-    name = _expect(value, str, "game")
-    if name not in CODECS:
+    name = expect(value, str, "game")
+    games = registered()
+    if name not in games:
         raise SaveError(
             _("game should be one of {games}, not {value}").format(
-                games=", ".join(CODECS), value=_describe(name)
+                games=", ".join(games), value=describe(name)
             )
         )
-    return CODECS[name]
+    return play_of(name).codec
 
 
 def _version(data: dict) -> int:
@@ -483,10 +194,10 @@ def _version(data: dict) -> int:
             _(
                 "written by a newer version of this program (file version {version}; "
                 "this one reads {ours})"
-            ).format(version=_describe(version), ours=VERSION)
+            ).format(version=describe(version), ours=VERSION)
         )
     if type(version) is not int or version not in OPTIONS_FIELD:  # not 1.0 or true either
-        raise SaveError(_("unknown file version {version}").format(version=_describe(version)))
+        raise SaveError(_("unknown file version {version}").format(version=describe(version)))
     return version
 
 
@@ -506,7 +217,7 @@ def _parsed(text: str) -> dict:
         raise SaveError(_("damaged or not JSON (a number with too many digits)")) from None
     if nested_deeper(data, MAX_NESTING):
         raise SaveError(_("the file is nested too deeply to be a save"))
-    return _expect(data, dict, "the file")
+    return expect(data, dict, "the file")
 
 
 def loads(text: str) -> Record:
@@ -516,34 +227,34 @@ def loads(text: str) -> Record:
     options_field = OPTIONS_FIELD[version]
     required = {"format", "version", "saved_at", "finished", "seats", "first_leader", "seed"}
     required |= {options_field, "moves", "seen"} | ({"game"} if version > 1 else set())
-    _keys(data, required, _("the file"))
-    codec = _codec(data["game"]) if version > 1 else CODECS["sticheln"]
-    _expect(data["saved_at"], str, "saved_at")
-    finished = _expect(data["finished"], bool, "finished")
+    required_keys(data, required, _("the file"))
+    codec = _codec(data["game"] if version > 1 else VERSION_1_GAME)
+    expect(data["saved_at"], str, "saved_at")
+    finished = expect(data["finished"], bool, "finished")
     names, levels = _seats(data["seats"])
-    first_leader = _expect(data["first_leader"], int, "first_leader")
-    seed = _expect(data["seed"], int, "seed")
+    first_leader = expect(data["first_leader"], int, "first_leader")
+    seed = expect(data["seed"], int, "seed")
     problem = seed_problem(seed)
     if problem:
         raise SaveError(_clipped(problem))
     options = _options(data[options_field], codec, options_field)
-    raw_moves = _expect(data["moves"], list, "moves")
+    raw_moves = expect(data["moves"], list, "moves")
     if len(raw_moves) > MAX_MOVES:
         raise SaveError(_("{count} moves are more than any game has").format(count=len(raw_moves)))
     moves = [
         codec.move(move, _("move {number}").format(number=number))
         for number, move in enumerate(raw_moves, 1)
     ]
-    seen = _expect(data["seen"], dict, "seen")
-    _keys(seen, set(codec.seen), "seen")
-    deals_seen = _expect(seen["deals"], int, "seen deals")
-    reveal_seen = _expect(seen.get("reveal", False), bool, "seen reveal")
+    seen = expect(data["seen"], dict, "seen")
+    required_keys(seen, set(codec.seen), "seen")
+    deals_seen = expect(seen["deals"], int, "seen deals")
+    reveal_seen = expect(seen.get("reveal", False), bool, "seen reveal")
     game = _replay(codec, names, options, first_leader, seed, moves)
     if not 0 <= deals_seen <= len(game.results):
         most = len(game.results)
         raise SaveError(
             _("seen deals should be from 0 to {most}, not {value}").format(
-                most=most, value=_describe(deals_seen)
+                most=most, value=describe(deals_seen)
             )
         )
     record = Record(game, tuple(levels), deals_seen, reveal_seen)
@@ -556,16 +267,16 @@ def loads(text: str) -> Record:
 
 def _seats(value: object) -> tuple[list[str], list[str | None]]:
     """The players' names and bot levels."""
-    seats = _expect(value, list, "seats")
+    seats = expect(value, list, "seats")
     names, levels = [], []
     for index, seat in enumerate(seats, 1):
         place = _("seat {number}").format(number=index)
-        entry = _expect(seat, dict, place)
-        _keys(entry, {"name", "bot"}, place)
-        name = _expect(entry["name"], str, _("{seat}'s name").format(seat=place))
+        entry = expect(seat, dict, place)
+        required_keys(entry, {"name", "bot"}, place)
+        name = expect(entry["name"], str, _("{seat}'s name").format(seat=place))
         names.append(name)
         bot = _("{seat}'s bot").format(seat=place)
-        level = _expect(entry["bot"], (str, type(None)), bot)
+        level = expect(entry["bot"], (str, type(None)), bot)
         if level is not None and level not in LEVELS:
             raise SaveError(
                 _("{bot} should be one of {levels}").format(bot=bot, levels=", ".join(LEVELS))

@@ -30,12 +30,7 @@ from .cli import (
     number_from_1_to,
     options_from,
 )
-from .core.catalogue import TITLES
-from .core.games import GAMES, game_named
-from .core.hattrick import HattrickOptions
-from .core.option_table import SABOTEUR_VARIANTS
-from .core.options import badge
-from .core.seven_seals import SevenSealsOptions
+from .games import engine_of, game_of_options, play_of, registered
 from .i18n import _, ngettext
 
 MAX_GAMES = 100_000
@@ -67,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--game",
-        choices=list(GAMES),
+        choices=list(registered()),
         default="sticheln",
         help=_("the game the bots play (default: sticheln); each takes its own rules options"),
     )
@@ -117,18 +112,7 @@ def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = "st
 
 def describe(options: Any) -> str:
     """The options in a few words, for the table's title."""
-    if isinstance(options, HattrickOptions):
-        return ", ".join([_(TITLES["hattrick"]), _deals(options.deals)])
-    if isinstance(options, SevenSealsOptions):
-        deals = _("one deal per player") if options.deals is None else _deals(options.deals)
-        variants = [v.in_sentence() for v in SABOTEUR_VARIANTS if getattr(options, v.field)]
-        return ", ".join([_(TITLES["seven-seals"]), deals, *variants])
-    return badge(options)
-
-
-def _deals(count: int) -> str:
-    # Translators: English keeps one form for any number; give your language's forms.
-    return ngettext("{count} deals", "{count} deals", count).format(count=count)
+    return play_of(game_of_options(options)).describe(options)
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -263,13 +247,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = options_from(args.game, args)
         # The engine checks the table: the same refusal as at the start of a real game.
-        game_named(args.game)([f"P{seat}" for seat in range(len(args.seats))], options)
+        engine_of(args.game)([f"P{seat}" for seat in range(len(args.seats))], options)
     except ValueError as error:
         parser.error(str(error))
     workers = min(args.workers, args.games)
     outcomes = run(args.seats, options, args.seed, args.games, workers, args.game)
     figures = summarise(args.seats, outcomes)
-    penalties = game_named(args.game).LOWEST_WINS
+    penalties = engine_of(args.game).LOWEST_WINS
     rules_text = _("{rules}, seed {seed}").format(rules=describe(options), seed=args.seed)
     print_table(figures, rules_text, penalties)
     if args.json:

@@ -5,25 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..games import play_of
 from ..i18n import N_, _
-from . import hattrick, seven_seals
 from .base import Advice, Bot
 from .easy import EasyBot
 from .normal import NormalBot
 from .strong import StrongBot
 
 BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
-LEVELS = tuple(BOTS)
-# Each game's bots, by the game's key; every game has the same levels.
-GAME_BOTS: dict[str, dict[str, type[Bot]]] = {
-    "sticheln": BOTS,
-    "hattrick": hattrick.BOTS,
-    "seven-seals": seven_seals.BOTS,
-}
+LEVELS = tuple(BOTS)  # every game has these levels
 
 __all__ = [
     "BOTS",
-    "GAME_BOTS",
     "LEVELS",
     "Advice",
     "Bot",
@@ -77,8 +70,6 @@ def level_named(text: str) -> str:
 
 
 def make_bot(level: str, seed: int = 0, game: str = "sticheln") -> Bot:
-    """A bot of this level ("easy", "normal" or "strong") for this game (its key:
-    "sticheln", "hattrick", "seven-seals"); raises ValueError otherwise."""
-    if game not in GAME_BOTS:
-        raise ValueError(f"a game is one of {', '.join(GAME_BOTS)}, not {game!r}")
-    return GAME_BOTS[game][level_named(level)](seed)
+    """A bot of this level ("easy", "normal" or "strong") for this game (its key);
+    raises ValueError for another level or game."""
+    return play_of(game).bots[level_named(level)](seed)

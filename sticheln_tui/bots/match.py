@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.games import game_named
+from ..games import engine_of
 from . import bot_name, make_bot
 from .search import SamplingBot
 
@@ -28,7 +28,7 @@ def play_bot_game(
 ) -> Outcome:
     """Play a game of `game` (its key) in which seat i is a bot of `levels[i]`; each bot
     sees its seat only."""
-    table = game_named(game)(
+    table = engine_of(game)(
         [bot_name(level, seat) for seat, level in enumerate(levels)], options, first_leader, seed
     )
     bots = [make_bot(level, seed * len(levels) + seat, game) for seat, level in enumerate(levels)]

@@ -25,9 +25,8 @@ from statistics import fmean, pstdev
 from typing import Any, TypeVar
 
 from ..core.review import Decision
-from . import hattrick, seven_seals
+from ..games import play_of
 from .search import SamplingBot, World, margin
-from .strong import StrongBot
 
 # A costly move: the best candidate leads it by this many points or more on average, and
 # by at least `CERTAINTY` standard errors of that lead. The same deals for every candidate
@@ -86,26 +85,6 @@ class Weighing(SamplingBot):
         return self.best, ""
 
 
-# Sticheln's deal scores spread widest (a pain card costs its value): it needs most deals.
-class StichelnJudge(Weighing, StrongBot):
-    samples = 200
-
-
-class HattrickJudge(Weighing, hattrick.StrongBot):
-    samples = 100
-
-
-class SevenSealsJudge(Weighing, seven_seals.StrongBot):
-    samples = 100
-
-
-JUDGES: dict[str, type[Weighing]] = {
-    "sticheln": StichelnJudge,
-    "hattrick": HattrickJudge,
-    "seven-seals": SevenSealsJudge,
-}
-
-
 @dataclass(frozen=True)
 class Judgment:
     """One human decision weighed: the move made at `step` (1 for the game's first move,
@@ -151,7 +130,7 @@ def judge(
     decision the strong bot weighs."""
     if len(view.legal_moves) < 2:
         return None
-    bot = JUDGES[game](seed, samples, move)
+    bot = play_of(game).judge(seed, samples, move)
     bot.advise(view)
     if bot.margins is None:
         return None

@@ -8,7 +8,7 @@ everybody at the table may see.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..i18n import N_, _
@@ -408,6 +408,14 @@ class Game(TableGame):
             self._after_last_trick()
 
     # -- views --------------------------------------------------------------------
+
+    def opened_view(self) -> SeatView:
+        """The public view with every seat's pain cards, even those still face down."""
+        views = [self.view(seat) for seat in range(len(self.players))]
+        return replace(
+            self.view(None),
+            pain_cards=tuple(view.pain_cards[seat] for seat, view in enumerate(views)),
+        )
 
     def _view(self, seat: int | None) -> SeatView:
         count = len(self.players)

@@ -30,6 +30,13 @@ class Option:
     def flag(self) -> str:
         return "--" + self.field.replace("_", "-")
 
+    def help_line(self) -> str:
+        """Its line in `--help`: its name, then what it does."""
+        # Translators: an option's help line: its name, then what it does.
+        return _("{label}: {explanation}").format(
+            label=_(self.label), explanation=_(self.explanation)
+        )
+
     def in_sentence(self) -> str:
         """The label within a sentence ("no dark"), in the player's language: in lower case,
         but where a language capitalises its nouns."""

@@ -3,8 +3,8 @@ up, for any game; and the decisions its players made, each with what its player 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
@@ -20,20 +20,6 @@ class Frame:
     mover: int | None
     view: Any  # the game's public view, with whatever it keeps face down turned up
     hands: tuple[tuple[Card, ...], ...]  # by seat
-
-
-def _pain_cards_shown(game: TableGame, views: Sequence[Any]) -> Any:
-    """Sticheln's public view with every seat's pain cards, even those still face down."""
-    return replace(
-        game.view(None), pain_cards=tuple(view.pain_cards[seat] for seat, view in enumerate(views))
-    )
-
-
-# What a game keeps face down besides the hands, turned up for review: by game; a game not
-# listed hides nothing but its hands (Hattrick's piles and pass cards are public).
-_OPENED: dict[str, Callable[[TableGame, Sequence[Any]], Any]] = {
-    "sticheln": _pain_cards_shown,
-}
 
 
 def frames(finished: TableGame) -> list[Frame]:
@@ -53,12 +39,9 @@ def frames(finished: TableGame) -> list[Frame]:
 
 
 def _frame(game: TableGame, step: int, move: Any, mover: int | None) -> Frame:
-    views = [game.view(seat) for seat in range(len(game.players))]
-    opened = _OPENED.get(game.GAME)
-    public = opened(game, views) if opened else game.view(None)
     # The hands as the game holds them: a seat's view shows none once the game is over,
     # when each Hattrick player still holds the card set aside, as each saw it at the table.
-    return Frame(step, move, mover, public, tuple(tuple(hand) for hand in game.hands))
+    return Frame(step, move, mover, game.opened_view(), tuple(tuple(hand) for hand in game.hands))
 
 
 @dataclass(frozen=True)

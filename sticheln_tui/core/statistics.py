@@ -19,7 +19,6 @@ from fractions import Fraction
 
 from ..i18n import N_, _, ngettext, pgettext
 from .cards import COLOUR_ORDER
-from .catalogue import TITLES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,6 +89,7 @@ class GameStats:
     """Every player's record in one game (its key), best win share first."""
 
     game: str
+    title: str  # the game's title, shown through `_()`
     lowest_wins: bool  # totals are penalty points
     games: int  # finished games of it
     players: list[PlayerStats]
@@ -106,9 +106,10 @@ class Statistics:
     unreadable: int  # saves that would not load: skipped
 
 
-def statistics(entries: Iterable[SaveEntry]) -> Statistics:
+def statistics(entries: Iterable[SaveEntry], order: Sequence[str] = ()) -> Statistics:
     """The statistics of the finished games among these saves (in any order): a save that
-    will not load is counted and skipped, an unfinished game counted and left out."""
+    will not load is counted and skipped, an unfinished game counted and left out. The
+    games come in `order` (their keys: the first screen's), others after them."""
     unreadable = unfinished = 0
     finished = []
     for entry in entries:
@@ -119,16 +120,24 @@ def statistics(entries: Iterable[SaveEntry]) -> Statistics:
         else:
             finished.append(entry)
     finished.sort(key=lambda entry: entry.modified)  # oldest first: the last name is the latest
-    per_game: dict[str, Players] = {key: {} for key in TITLES}
+    per_game: dict[str, Players] = {key: {} for key in order}
     counts: Counter[str] = Counter()
     lowest_wins = {}
+    titles = {}
     for entry in finished:
         game, levels = entry.record.game, entry.record.levels
         counts[game.GAME] += 1
         lowest_wins[game.GAME] = game.LOWEST_WINS
-        _add_game(per_game[game.GAME], game, levels)
+        titles[game.GAME] = game.TITLE
+        _add_game(per_game.setdefault(game.GAME, {}), game, levels)
     games = [
-        GameStats(key, lowest_wins[key], counts[key], ranked(players.values(), lowest_wins[key]))
+        GameStats(
+            key,
+            titles[key],
+            lowest_wins[key],
+            counts[key],
+            ranked(players.values(), lowest_wins[key]),
+        )
         for key, players in per_game.items()
         if players
     ]
@@ -218,7 +227,7 @@ def game_table(stats: GameStats) -> TextTable:
     )
     title = ngettext(
         "{game}: {count} finished game", "{game}: {count} finished games", stats.games
-    ).format(game=_(TITLES[stats.game]), count=stats.games)
+    ).format(game=_(stats.title), count=stats.games)
     notes = []
     if stats.lowest_wins:
         # Translators: under Seven Seals' statistics: its totals are penalty points.

@@ -273,6 +273,11 @@ class TableGame:
             raise ValueError(f"a seat is from 0 to {len(self.players) - 1}, not {seat!r}")
         return self._view(seat)
 
+    def opened_view(self) -> Any:
+        """The public view with whatever the game keeps face down besides the hands turned
+        up, for the review of a finished game; a game that hides nothing else: `view(None)`."""
+        return self.view(None)
+
     def clone(self) -> TableGame:
         """An independent copy to explore from, as a search over the engine would; both
         go on exactly alike given the same moves."""

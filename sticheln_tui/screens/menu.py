@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..core.catalogue import TITLES
+from ..games import registered
 from ..i18n import _
 from ..textual_fixes import KeysFooter
 from .flow import KeyGuardedScreen
@@ -84,7 +84,7 @@ class MenuScreen(KeyGuardedScreen):
 
     def _entries(self) -> list[Option]:
         """The menu; Continue on top once an unfinished game was found."""
-        entries = [Option(_(title), id=game) for game, title in TITLES.items()]
+        entries = [Option(_(info.title), id=game) for game, info in registered().items()]
         entries += [
             Option(_("Statistics"), id=STATISTICS),
             Option(_("Rules"), id=RULES),

@@ -16,11 +16,11 @@ from textual.widgets import Button, Static
 
 from .. import persistence
 from ..core.names import visible
+from ..games import screens_of
 from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import totals_text
-from .games import GAME_SCREENS
 
 
 class OpenElsewhereScreen(Screen):
@@ -196,7 +196,7 @@ class SaveLookScreen(Screen[bool]):
         if hindrance:
             title.append(f"  ({hindrance})")
         self.query_one("#look-title", Static).update(title)
-        parts = GAME_SCREENS[record.game.GAME].public_table(public, self.app.size.width)
+        parts = screens_of(record.game.GAME).public_table(public, self.app.size.width)
         if public.results:
             totals = totals_text(public, signed=not record.game.LOWEST_WINS)
             parts.append(Text(_("Totals: {totals}").format(totals=totals)))

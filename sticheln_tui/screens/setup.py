@@ -20,9 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core import hattrick, seven_seals
-from ..core.catalogue import TITLES
 from ..core.game import seed_problem
-from ..core.games import GAMES
 from ..core.hattrick import HattrickOptions
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
 from ..core.option_table import SABOTEUR_VARIANTS
@@ -36,6 +34,7 @@ from ..core.options import (
 )
 from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
+from ..games import engine_of, info_of
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
@@ -140,7 +139,7 @@ class SetupScreen(KeyGuardedScreen):
         self.leader = self.DEFAULT_LEADER if leader is None else leader
 
     def compose(self) -> ComposeResult:
-        title = _("{game}: a new game").format(game=_(TITLES[self.GAME]))
+        title = _("{game}: a new game").format(game=_(info_of(self.GAME).title))
         yield Static(title, classes="screen-title")
         count = len(self.table) or DEFAULT_PLAYERS
         # Scrolls, but takes no focus: the first Tab goes to the first field.
@@ -253,7 +252,7 @@ class SetupScreen(KeyGuardedScreen):
         """Each player by name; the value is the game's first leader if they are chosen
         (in Seven Seals the form names the first dealer, whose left-hand seat leads)."""
         names = names or [default_name(seat) for seat in range(count)]
-        first_leader_of = GAMES[self.GAME].first_leader_of
+        first_leader_of = engine_of(self.GAME).first_leader_of
         return [(name, first_leader_of(seat, count)) for seat, name in enumerate(names)]
 
     def _show_name_inputs(self, count: int) -> None:
@@ -342,13 +341,13 @@ class StichelnSetupScreen(SetupScreen):
 
     def __init__(
         self,
-        rules: Rules = Rules(),
+        rules: Rules | None = None,
         seed: int | None = None,
         table: Sequence[Seat] = (),
         leader: int | None = None,
     ) -> None:
         super().__init__(seed, table, leader)
-        self.rules = rules
+        self.rules = rules or Rules()
         # The French deck ticked, then switched off by leaving 4 players: back with 4.
         self._french_waiting = False
 

@@ -22,7 +22,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Sparkline, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from ..core.catalogue import TITLES
 from ..core.statistics import (
     SHARE_COLUMN,
     GameStats,
@@ -92,8 +91,9 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
     @work(thread=True, exit_on_error=False)
     def _read(self) -> None:
         from .. import persistence
+        from ..games import registered
 
-        stats = statistics(persistence.list_saves(self.saves))
+        stats = statistics(persistence.list_saves(self.saves), list(registered()))
         self.app.call_from_thread(self._show, stats)
 
     async def _show(self, stats: Statistics) -> None:
@@ -121,7 +121,7 @@ class StatisticsScreen(TabbedPages, inherit_bindings=False):  # Tab switches gam
         with TabbedContent(id="stats-tabs"):
             for game, game_tables in zip(stats.games, tables(stats, colour_name), strict=True):
                 with (
-                    TabPane(_(TITLES[game.game]), id=f"stats-{game.game}"),
+                    TabPane(_(game.title), id=f"stats-{game.game}"),
                     VerticalScroll(classes="stats-scroll", can_focus=False),
                 ):
                     main, *others = game_tables

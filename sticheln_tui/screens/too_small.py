@@ -8,31 +8,17 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..games import info_of
 from ..i18n import N_, _
 
 # Every screen is laid out for at least this much room (the table of 8 players).
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-# What is waiting for room: the game in hand, named (None: no game chosen yet).
-NEEDS_ROOM = {
-    None: N_(
-        "The card table needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
-        " Nothing moves until it fits."
-    ),
-    "sticheln": N_(
-        "Sticheln needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
-        " The game waits until it fits."
-    ),
-    "hattrick": N_(
-        "Hattrick needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
-        " The game waits until it fits."
-    ),
-    # Translators: Seven Seals is the game's title.
-    "seven-seals": N_(
-        "Seven Seals needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
-        " The game waits until it fits."
-    ),
-}
+# Before a game is chosen; a game names itself in its own sentence (`GameInfo.needs_room`).
+NEEDS_ROOM = N_(
+    "The card table needs {needed_width}x{needed_height}; this terminal is {width}x{height}."
+    " Nothing moves until it fits."
+)
 
 
 class TooSmallScreen(Screen):
@@ -42,7 +28,7 @@ class TooSmallScreen(Screen):
         """`game`: the key of the game in hand; None before one is chosen."""
         super().__init__()
         self._terminal = size
-        self._needs_room = NEEDS_ROOM[game]
+        self._needs_room = info_of(game).needs_room if game is not None else NEEDS_ROOM
 
     def compose(self) -> ComposeResult:
         yield Static(self._message(), id="too-small")

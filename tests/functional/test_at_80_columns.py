@@ -37,7 +37,6 @@ from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.bots import Seat, bot_name
 from sticheln_tui.core.game import Phase
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.names import default_name
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.review import frames
@@ -50,11 +49,12 @@ from sticheln_tui.core.seven_seals import (
 )
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.screens.games import GAME_SCREENS
+from sticheln_tui.games import engines, screens_of
 from sticheln_tui.screens.rules_help import RulesHelpScreen
-from sticheln_tui.screens.setup import SETUP_FORMS
 from sticheln_tui.screens.statistics import StatisticsScreen
 from sticheln_tui.textual_fixes import KeysFooter
+
+GAMES = engines()
 
 NARROW = (80, 24)
 WIDE = (160, 24)  # below `ROOMY`'s height: the same layout as at 80x24
@@ -181,7 +181,7 @@ def replayed(position: str, name: str) -> Scene:
     async def scene(app: StichelnApp, pilot: Pilot, look: Look) -> None:
         game, _ = seated(positions()[position])
         source = persistence.export_name(game.GAME, game.players)
-        screen = GAME_SCREENS[game.GAME].replay(frames(game), source)
+        screen = screens_of(game.GAME).replay(frames(game), source)
         await app.push_screen(screen)
         screen.position = 30
         await pilot.pause()
@@ -203,8 +203,8 @@ async def setup_forms(app: StichelnApp, pilot: Pilot, look: Look) -> None:
         Seat(bot_name(level, seat) if level else default_name(seat), level)
         for seat, level in enumerate(LEVELS)
     ]
-    for game, form in SETUP_FORMS.items():
-        await app.switch_screen(form(GAMES[game].OPTIONS(), None, table))
+    for game, engine in GAMES.items():
+        await app.switch_screen(screens_of(game).setup(engine.OPTIONS(), None, table))
         await pilot.pause()
         await look(f"{game} setup")
 

@@ -9,8 +9,8 @@ from helpers import screen_text
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.catalogue import TITLES
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
+from sticheln_tui.games import registered
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 
@@ -37,7 +37,7 @@ def contexts():
     """Each way the app can be, made in a directory of its own: the game it names."""
     yield pytest.param(lambda directory: StichelnApp(), "the card table", id="first-screen")
     yield pytest.param(hattrick_replay, "Hattrick", id="hattrick-replay")
-    for game in TITLES:
+    for game in registered():
         yield pytest.param(
             lambda directory, game=game: StichelnApp(game=game), NAMED[game], id=f"{game}-form"
         )

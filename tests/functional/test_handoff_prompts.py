@@ -18,7 +18,7 @@ from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.seven_seals import SevenSealsGame
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.screens.games import GAME_SCREENS
+from sticheln_tui.games import screens_of
 
 
 def sticheln_until_late_choice(rules: Rules) -> Game:
@@ -56,7 +56,7 @@ POSITIONS = {
 
 
 async def prompt_shown(game) -> str:
-    screens = GAME_SCREENS[game.GAME]
+    screens = screens_of(game.GAME)
     seat = game.to_move
     screen = screens.handoff(game.view(None), seat, Text())
     async with ScreenApp().run_test(size=(100, 32)) as pilot:

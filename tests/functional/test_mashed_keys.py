@@ -15,13 +15,15 @@ from positions import NAMES
 
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.seven_seals import Phase as SealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.flow import hooks_of
+from sticheln_tui.games import engines
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.private import PrivateScreen
+
+GAMES = engines()
 
 KEYS = {
     "Enter": ["enter"],

@@ -9,17 +9,18 @@ from textual.widgets import Markdown, OptionList, Tab, TabbedContent, TabPane
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.catalogue import TITLES
 from sticheln_tui.core.game import Game
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.games import engines, registered
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.hattrick.rules import hattrick_rules
 from sticheln_tui.screens.hattrick.table import HattrickTableScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.setup import HattrickSetupScreen, StichelnSetupScreen
+
+GAMES = engines()
 
 MENU_BELOW_CONTINUE = [
     "Sticheln",
@@ -33,7 +34,9 @@ MENU_BELOW_CONTINUE = [
 
 
 def test_the_first_screen_lists_every_game_by_its_key_and_title():
-    assert {key: game.TITLE for key, game in GAMES.items()} == TITLES
+    assert {key: game.TITLE for key, game in GAMES.items()} == {
+        key: info.title for key, info in registered().items()
+    }
 
 
 def entries(app: StichelnApp) -> list[str]:
@@ -176,7 +179,7 @@ async def test_rules_opens_the_help_and_quit_quits():
         assert isinstance(app.screen, RulesHelpScreen)
         # No game chosen yet: every game's rules, one tab each, and no "this game" line.
         tabs = [str(tab.label) for tab in app.screen.query(Tab)]
-        assert tabs == [TITLES[key] for key in GAMES]
+        assert tabs == [game.TITLE for game in GAMES.values()]
         text = screen_text(app)
         assert "How to play Sticheln" in text and "This game" not in text
         await pilot.press("escape")

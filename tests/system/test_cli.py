@@ -218,8 +218,9 @@ def test_first_names_who_begins_as_the_setup_form_does(monkeypatch, args, begins
     """Sticheln's and Hattrick's chosen player leads first (under the table sheet the
     dealer leads, so they deal too); Seven Seals' deals first (RULES.md 4.2), as the form's
     "First dealer" says. Without --first, the first name begins."""
-    from sticheln_tui.core.games import GAMES
-    from sticheln_tui.screens.setup import SETUP_FORMS
+    from sticheln_tui.games import engines, screens_of
+
+    GAMES = engines()
 
     for first, seat in ([], 0), (["--first", "bob"], 1):
         started = started_with(monkeypatch, [*args, *first])
@@ -227,7 +228,7 @@ def test_first_names_who_begins_as_the_setup_form_does(monkeypatch, args, begins
         names = [seat.name for seat in started["players"]]
         game = kind(names, started["rules"], started["first_leader"], 1)
         assert begins(game) == seat
-        form = SETUP_FORMS[kind.GAME]()
+        form = screens_of(kind.GAME).setup()
         assert (names[seat], started["first_leader"]) in form._leader_options(len(names), names)
 
 
@@ -244,7 +245,7 @@ def test_simulate_takes_the_seven_seals_variants_through_the_same_function():
 
 
 def parsed_rules(*args: str) -> Rules:
-    return cli.rules_from(cli.build_parser().parse_args(list(args)))
+    return cli.options_from("sticheln", cli.build_parser().parse_args(list(args)))
 
 
 def test_every_option_has_a_flag_that_sets_it():

@@ -7,7 +7,6 @@ import pytest
 from helpers import blue, green, red
 
 from sticheln_tui.core.game import Game
-from sticheln_tui.core.games import GAMES, game_named
 from sticheln_tui.core.hattrick import (
     COLOURS,
     CompletedTrick,
@@ -27,6 +26,9 @@ from sticheln_tui.core.hattrick import (
     takers,
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
+from sticheln_tui.games import engine_of, engines
+
+GAMES = engines()
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 
@@ -230,7 +232,7 @@ def test_a_completed_trick_names_its_takers_in_colour_order_and_the_next_leader(
 def test_games_are_named_by_their_key():
     assert list(GAMES) == ["sticheln", "hattrick", "seven-seals"]
     assert GAMES["sticheln"] is Game
-    assert game_named("hattrick") is HattrickGame
-    assert game_named("sticheln").TITLE == "Sticheln"
+    assert engine_of("hattrick") is HattrickGame
+    assert engine_of("sticheln").TITLE == "Sticheln"
     with pytest.raises(ValueError, match="sticheln, hattrick, seven-seals"):
-        game_named("skat")
+        engine_of("skat")

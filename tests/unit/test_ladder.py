@@ -12,8 +12,10 @@ import pytest
 from sticheln_tui.bots import bot_name
 from sticheln_tui.bots.world import sample_deal
 from sticheln_tui.core.game import Game
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.games import engines
+
+GAMES = engines()
 
 
 @pytest.mark.parametrize("game", list(GAMES))

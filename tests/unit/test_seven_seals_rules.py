@@ -8,7 +8,6 @@ from helpers import blue, cards_in, green, red, yellow
 from positions import NAMES
 
 from sticheln_tui.core.cards import Card
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.seven_seals import (
     BLACK,
     COLOURS,
@@ -37,6 +36,9 @@ from sticheln_tui.core.seven_seals import (
     victim_choices,
 )
 from sticheln_tui.core.table import IllegalMove, PlayCard
+from sticheln_tui.games import engines
+
+GAMES = engines()
 
 FULL_SUPPLY = {kind: count for kind, count in SEALS.items()}
 

@@ -15,7 +15,7 @@ from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.seven_seals import BLACK, WHITE
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.screens.games import GAME_SCREENS
+from sticheln_tui.games import screens_of
 from sticheln_tui.screens.seven_seals.parts import penalty_now
 from sticheln_tui.widgets.colours import card_words, colour_name
 from sticheln_tui.widgets.situation import situation_line
@@ -23,7 +23,7 @@ from sticheln_tui.widgets.situation import situation_line
 
 def said(game, seat: int | None) -> str:
     """The line from `seat`'s view (None: the public view), in the game's own words."""
-    return situation_line(game.view(seat), GAME_SCREENS[game.GAME].words)
+    return situation_line(game.view(seat), screens_of(game.GAME).words)
 
 
 def sticheln_mid_trick(rules: Rules | None = None) -> Game:
@@ -71,7 +71,7 @@ def test_the_line_says_the_turn_the_trick_the_hand_the_seats_and_the_scores_in_t
     assert line.startswith(turn)
     plays = [line.index(f"{game.players[t.seat]} ") for t in view.trick]
     assert plays and all(card_words(turn.card) in line for turn in view.trick)
-    marked = GAME_SCREENS[game.GAME].words.marked(view)
+    marked = screens_of(game.GAME).words.marked(view)
     hand = line.index(" ".join(card_words(card, card.colour in marked) for card in view.hand))
     seats = [line.index(f" {name}: ") for name in view.players]
     deal = line.index(f"Deal {view.deal}/{view.deals_total}.")

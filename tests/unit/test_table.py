@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 import sticheln_tui.core.table
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game, PickPain
-from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.core.table import IllegalMove, TableGame
+from sticheln_tui.games import engines
+
+GAMES = engines()
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 SETTINGS = settings(max_examples=25, deadline=None, print_blob=True, database=None)

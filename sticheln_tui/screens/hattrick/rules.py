@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from ...core.catalogue import TITLES
-from ...core.hattrick import COLOURS, MAX_PLAYERS, MIN_PLAYERS, PASS_PENALTY, HattrickOptions
+from ...core.hattrick import (
+    COLOURS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PASS_PENALTY,
+    HattrickGame,
+    HattrickOptions,
+)
 from ...i18n import N_, _
 from ..rules_text import (
     ARROWS,
@@ -116,4 +122,4 @@ def hattrick_rules() -> str:
 
 def hattrick_in_force(options: HattrickOptions) -> str:
     """This game's length, to show above the rules."""
-    return document(this_game(_(TITLES["hattrick"])), bullets(length_line(options.deals))) + "\n"
+    return document(this_game(_(HattrickGame.TITLE)), bullets(length_line(options.deals))) + "\n"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...core.catalogue import TITLES
 from ...core.seven_seals import (
     BLACK,
     COLOURED_PENALTY,
@@ -14,6 +13,7 @@ from ...core.seven_seals import (
     SEALS,
     TRUMP,
     WHITE,
+    SevenSealsGame,
     SevenSealsOptions,
     standard_deals,
 )
@@ -210,4 +210,4 @@ def seven_seals_in_force(options: SevenSealsOptions) -> str:
         variants = _("**Saboteur variants:** {variants}.").format(variants=", ".join(chosen))
     else:
         variants = _("**Saboteur variants:** none.")
-    return document(this_game(_(TITLES["seven-seals"])), bullets(length, variants)) + "\n"
+    return document(this_game(_(SevenSealsGame.TITLE)), bullets(length, variants)) + "\n"

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from sticheln_tui import persistence
+from sticheln_tui.codec import card_text
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.seven_seals import (
@@ -37,7 +38,6 @@ from sticheln_tui.core.seven_seals import (
     TakeSaboteur,
 )
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.persistence import card_text
 
 HERE = Path(__file__).parent
 V1_SAVE = HERE.parent / "v1_saves" / "classic-mid-game.json"  # written by the version-1 release
