@@ -1,19 +1,19 @@
-"""The Textual app: which screen comes next, and nothing else."""
+"""The Textual app: it asks the table's session what is due, shows it, and hands the
+players' moves on. The game, its save and its lock are the session's (session.py); the
+palette's commands are commands.py's; a game's screens come from the registry (games/)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.geometry import Region, Size
@@ -21,67 +21,43 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from . import i18n
+from .commands import GameCommands
 from .core.names import visible
-from .games import engine_of, info_of, load_problems, screens_of
+from .games import info_of, load_problems, screens_of
 from .i18n import N_, _, ngettext
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
+from .screens import messages
 from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import Menu, Play, Replay, Resume, Setup, Start, TableSession, start_of
 from .settings import warnings_given
 from .textual_fixes import WorkaroundApp, apply_textual_fixes, option_region, toast_region
 from .themes import ThemeList, offer_only_our_themes
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .bots import Bot, Seat
+    from .core.table import TableGame
+    from .flow import BotTurn, TableFlow
+    from .persistence import Record, SaveEntry
+
 apply_textual_fixes()
 
-
-def _load_the_game() -> None:
-    """What a game needs and the first screen does not: the engine, the bots, the saves
-    and the game's screens. Imported once a game is chosen, resumed or asked for, so that
-    the first screen is drawn at once (within 1.15x a minimal Textual app)."""
-    global persistence, Bot, Seat, make_bot, frames, decisions, Record, Review, SaveEntry
-    global Game, Move, SeatView, SCORES, BotTurn, HandOff, Public, TableFlow
-    global HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
-    global PrivateScreen, RevealScreen, RulesHelpScreen, ScoreboardScreen
-    global SetupScreen, TableScreen
-    global totals_text, trick_stands
-    from . import persistence
-    from .bots import Bot, Seat, make_bot
-    from .bots.review import Review
-    from .core.game import Game, Move, SeatView
-    from .core.review import decisions, frames
-    from .flow import SCORES, BotTurn, HandOff, Public, TableFlow
-    from .persistence import Record, SaveEntry
-    from .screens.handoff import HandoffScreen
-    from .screens.load_problem import LoadProblemScreen
-    from .screens.open_elsewhere import OpenElsewhereScreen
-    from .screens.private import PrivateScreen
-    from .screens.reveal import RevealScreen
-    from .screens.rules_help import RulesHelpScreen
-    from .screens.scoreboard import ScoreboardScreen
-    from .screens.setup import SetupScreen
-    from .screens.table import TableScreen
-    from .widgets.table_parts import totals_text, trick_stands
-
-
-# What q asks before a game is chosen; a game's own question names it.
+# What q asks before a game is chosen; a game's own question names it (`GameInfo`).
 QUIT_QUESTION = N_("Quit the card table?")
 
 
-def _review_of(finished: Game, levels: Sequence[str | None]) -> Review:
-    """The review of a finished game's human players (the seats without a bot level)."""
-    humans = [seat for seat, level in enumerate(levels) if level is None]
-    return Review(finished.GAME, decisions(finished, humans), humans)
-
-
 class StichelnApp(WorkaroundApp):
-    """Hot-seat Sticheln: humans share this keyboard; computer players fill other seats."""
+    """Hot-seat card games: humans share this keyboard; computer players fill other seats."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Sticheln"
     THEME_LIST = ThemeList
+    COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [
         Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
         Binding("u", "take_back", N_("Take back")),
@@ -111,27 +87,21 @@ class StichelnApp(WorkaroundApp):
         saves: Path | None = None,
         resume: SaveEntry | None = None,
         review: bool = False,
+        start: Start | None = None,
     ) -> None:
-        """Start at the first screen; or at `game`'s setup form (`rules`: its options;
-        None: the game's own default), or with a game of these players (`game` by default
-        Sticheln); or (`resume`) with a save: its game, or the offer of its backup when it
-        will not load; or (`review`) step through that save's finished game. Games are
-        saved after every move in the `saves` directory (default: the user's data
+        """Start as `start` says (the command line's choice); or, built from the other
+        arguments (`session.start_of`): at the first screen, at `game`'s setup form
+        (`rules`: its options; None: the game's own default), with a game of these
+        players, with a save (`resume`: its game, or the offer of its backup when it
+        will not load), or stepping through that save's finished game (`review`). Games
+        are saved after every move in the `saves` directory (default: the user's data
         directory)."""
         super().__init__()
         offer_only_our_themes(self)
-        self._start_with = (game, players, first_leader, seed, rules)
-        self._resume = resume
-        self._review = review
-        self.saves = saves if saves is not None else saves_directory()
-        self._options_given = rules  # the options the command line gave, for their game
-        self.flow: TableFlow | None = None  # the game in progress and its table's promise
-        self.save_path: Path | None = None  # where the game in progress is saved
-        self._lock: persistence.SaveLock | None = None  # that file is ours while we hold it
-        self._saved: tuple[object, ...] | None = None  # what the save file holds now
-        self._save_problem: str | None = None  # why the latest save failed, if it did
-        # The save and its lock are written from the exit deadline's thread too.
-        self._files = threading.Lock()
+        self.start = start or start_of(players, first_leader, seed, rules, game, resume, review)
+        self.session = TableSession(saves if saves is not None else saves_directory())
+        # The options the command line gave, for their game's form (Escape and back again).
+        self._options_given = getattr(self.start, "options", None)
         self._hurry = asyncio.Event()  # Space: the bot's card now
         self._screen_changed = asyncio.Event()
         self._held: FlowScreen | None = None  # holds its keys while a bot thinks behind it
@@ -140,6 +110,10 @@ class StichelnApp(WorkaroundApp):
         self._said: str | None = None  # the line `i` said last, shown in a toast
         self._said_private = False  # that line named the hand of the screen's seat
 
+    @property
+    def saves(self) -> Path:
+        return self.session.saves
+
     async def on_event(self, event: events.Event) -> None:
         # Every key is timed as it arrives, before anything acts on it.
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -147,22 +121,21 @@ class StichelnApp(WorkaroundApp):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        game, players, first_leader, seed, options = self._start_with
-        if self._review:
-            _load_the_game()
-            record = self._resume.record
-            replay = screens_of(record.game.GAME).replay(
-                frames(record.game), self._resume.path.name, _review_of(record.game, record.levels)
-            )
+        start = self.start
+        if isinstance(start, Replay):
+            record = start.entry.record
+            screens = screens_of(record.game.GAME)
+            review = self._review_of(record.game, record.levels)
+            replay = screens.replay(self._frames(record.game), start.entry.path.name, review)
             self.push_screen(replay, lambda _: self.exit())
-        elif self._resume is not None:
-            self.offer(self._resume)
-        elif players:
-            self._start(game or "sticheln", players, first_leader, seed, options)
-        elif game:
-            self.push_screen(self._setup(game, options, seed))
+        elif isinstance(start, Resume):
+            self.offer(start.entry)
+        elif isinstance(start, Play):
+            self.start_game(start.seats, start.first_leader, start.seed, start.options, start.game)
+        elif isinstance(start, Setup):
+            self.push_screen(self._setup(start.game, start.options, start.seed))
         self._check_size(self.size)
-        self._catch_signals()
+        self.catch_ending_signals()
         self.screen_change_signal.subscribe(self, self._on_screen_change, immediate=True)
         for warning in [*warnings_given(), *load_problems()]:  # stderr is hidden too
             self.notify(warning, severity="warning", markup=False, timeout=10)
@@ -177,244 +150,25 @@ class StichelnApp(WorkaroundApp):
     def get_default_screen(self) -> Screen:
         """With nothing chosen to start with, the first screen is the app's own (drawn
         with the first frame, not pushed over a blank one: that would cost a tenth)."""
-        game, players, *_ = self._start_with
-        if game or players or self._resume is not None:
-            return super().get_default_screen()
-        return MenuScreen(self.saves)
+        if isinstance(self.start, Menu):
+            return MenuScreen(self.saves)
+        return super().get_default_screen()
 
-    # -- saves --------------------------------------------------------------------
+    # -- the game in hand -------------------------------------------------------------
 
-    def offer(self, entry: SaveEntry) -> None:
-        """Continue a listed save; or say why it will not load and offer its backup; or,
-        when another copy of the program has it open, say so and offer a look at it."""
-        _load_the_game()
-        if entry.record is not None:
-            if not self._hold(entry.path):
-                self._show(OpenElsewhereScreen(entry))
-                return
-            # Read again now that it is ours: the other window may have played on since.
-            entry = persistence.entry_of(entry.path, entry.modified)
-        if entry.record is not None:
-            self.resume(entry.record, entry.path)
-        else:
-            self._hold(None)
-            self._show(LoadProblemScreen(entry))
+    @property
+    def flow(self) -> TableFlow | None:
+        """The game in progress and its table's promise, or None."""
+        return self.session.flow
 
-    def _hold(self, path: Path | None) -> bool:
-        """Make `path` the file the game is saved in (None: no file), letting go of the
-        one before; False, and nothing changes, when another program has it open."""
-        if self._lock is not None and self._lock.path == path:
-            return True
-        lock = persistence.SaveLock.take(path) if path is not None else None
-        if path is not None and lock is None:
-            return False
-        with self._files:
-            if self._lock is not None:
-                self._lock.release()
-            self._lock = lock
-            self.save_path = path
-        return True
-
-    def on_unmount(self) -> None:
-        self._let_go()
-
-    def _let_go(self) -> None:
-        # The system lets go of the lock anyway; this also removes its file.
-        with self._files:
-            if self._lock is not None:
-                self._lock.release()
-
-    def resume(self, record: Record, path: Path | None) -> None:
-        """Take up a saved game where it was left (`path`: its save, held by `offer`, or
-        a new file). Hands stay hidden until their owner has taken the keyboard (a
-        hand-off comes first), even for a lone human."""
-        _load_the_game()
-        self._hold(path)
-        flow = TableFlow.resumed(record.game, record.levels, record.deals_seen, record.reveal_seen)
-        self._take_over(flow)
-        if path is not None and path.exists():
-            self._saved = self._save_state()  # the file holds this already
-        self._show_next()
+    @property
+    def game(self) -> TableGame | None:
+        """The game in progress, or None (at setup)."""
+        return self.session.game
 
     @property
     def finished(self) -> bool:
-        return self.flow is not None and self.flow.finished
-
-    def export_record(self) -> None:
-        """Write the finished game's record to the current directory, for review."""
-        try:
-            path = Path.cwd() / persistence.export_name(self.game.GAME, self.game.players)
-            persistence.export(path, self._record())
-        except (OSError, ValueError) as error:
-            reason = getattr(error, "strerror", None) or error
-            problem = _("Could not export the game: {reason}.").format(reason=reason)
-            self.notify(problem, severity="error", markup=False)
-            return
-        self.notify(
-            _("Game record written to {path}. Review it with: sticheln --replay {name}").format(
-                path=visible(path), name=visible(path.name)
-            ),
-            markup=False,
-            timeout=10,
-        )
-
-    @property
-    def saved(self) -> bool:
-        """The game in progress is in its save file (a move is saved once the frame that
-        shows it is drawn, and every way out saves first)."""
-        return self.save_path is not None and self._save_problem is None and self._saved is not None
-
-    @property
-    def save_problem(self) -> str | None:
-        """Why the latest save of the game in progress failed; None if it went through."""
-        return self._save_problem
-
-    def record_on_file(self) -> Record | None:
-        """The game as its save file holds it when the latest save failed: up to the last
-        save that went through (the file is replaced only by a whole save). None when the
-        game is saved, or nothing of it is."""
-        if self.saved or self.save_path is None or self._saved is None:
-            return None
-        try:
-            return persistence.load(self.save_path)
-        except persistence.SaveError:
-            return None
-
-    def _record(self) -> Record:
-        """The game in progress with what the table has seen of it, as saves hold it."""
-        flow = self.flow
-        return Record(flow.game, flow.levels, flow.deals_seen, flow.reveal_seen)
-
-    def _save_state(self) -> tuple[object, ...]:
-        flow = self.flow
-        return (id(flow.game), len(flow.game.moves), flow.deals_seen, flow.reveal_seen)
-
-    def _autosave(self) -> None:
-        """Save after every change; a failed save is reported once and retried after
-        the next move, and the game goes on."""
-        failing_already = self._save_problem is not None
-        problem = self._save_now()
-        if problem is not None and not failing_already:
-            self.notify(
-                _(
-                    "Could not save the game ({reason}) in {folder}; trying again after"
-                    " the next move."
-                ).format(reason=problem, folder=visible(self.save_path.parent)),
-                severity="error",
-                markup=False,
-            )
-
-    def _save_now(self) -> str | None:
-        """Write the game to its save, unless the save holds it already; why not, if
-        that failed."""
-        with self._files:
-            if self.save_path is None or self._save_state() == self._saved:
-                return None
-            try:
-                persistence.save(self.save_path, self._record())
-            except OSError as error:
-                self._save_problem = persistence.write_problem(self.save_path, error)
-                return self._save_problem
-            self._save_problem = None
-            self._saved = self._save_state()
-            return None
-
-    def _catch_signals(self) -> None:
-        """SIGTERM, SIGHUP (terminal closed) and SIGINT save and end the app cleanly, and
-        the process by the exit deadline."""
-        if self.is_headless:
-            return
-        self.start_exit_watch()
-        loop = asyncio.get_running_loop()
-
-        def leave(number: int, frame: object) -> None:
-            # Python runs this handler in the main thread between any two steps, even
-            # while the loop is stuck in a call that does not return (a handler of the
-            # loop's own would wait for it): the deadline is set at once, and the loop
-            # saves and quits as soon as it can.
-            self.end_by_the_deadline()
-            with contextlib.suppress(RuntimeError):  # the loop has closed: the app ended
-                loop.call_soon_threadsafe(self.action_save_and_quit)
-
-        # Windows has no SIGHUP (a closed console ends the process there).
-        numbers = (signal.SIGTERM, getattr(signal, "SIGHUP", None), signal.SIGINT)
-        for number in filter(None, numbers):
-            with contextlib.suppress(ValueError):  # not in the main thread
-                signal.signal(number, leave)
-
-    def on_terminal_lost(self) -> None:
-        """Its terminal is gone, though no SIGHUP said so: the app ends as for one."""
-        self.end_by_the_deadline()
-        self.action_save_and_quit()
-
-    def action_save_and_quit(self) -> None:
-        if self.game is not None:
-            self._autosave()
-        self.exit(return_code=self._exit_status)
-
-    @property
-    def _exit_status(self) -> int:
-        """1 while the latest save failed (the game may be lost), else 0."""
-        return 1 if self._save_problem is not None else 0
-
-    def before_forced_exit(self) -> int:
-        """The process is still here at the exit deadline: what the loop has not saved
-        yet is saved from here, and the save let go of."""
-        if self.game is not None:
-            self._save_now()
-        self._let_go()
-        return self._exit_status
-
-    def before_crash(self) -> None:
-        """An unexpected exception ends the app: the game is saved first."""
-        if self.game is not None:
-            self._autosave()
-
-    # -- the terminal cursor ------------------------------------------------------
-
-    def cursor_region(self) -> Region | None:
-        """The terminal cursor, which screen readers and braille displays follow: on the
-        line `i` said while it shows, else on the focused card or choice (a text field
-        places it itself)."""
-        said = toast_region(self, self._said) if self._said else None
-        if said is not None:
-            return said.translate((0, 1))  # the line's first row, below the toast's title
-        focused = self.focused
-        if focused is None:  # a screen that draws its own choice (Seven Seals' prediction)
-            return getattr(self.screen, "cursor_region", None)
-        if isinstance(focused, Input):
-            return None
-        if isinstance(focused, OptionList):
-            return option_region(focused)
-        return getattr(focused, "cursor_region", focused.content_region)
-
-    # -- terminal size ------------------------------------------------------------
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)
-
-    def _check_size(self, size: Size) -> None:
-        """Cover a too-small terminal with a request to enlarge it; uncover once it fits."""
-        too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        covered = isinstance(self.screen, TooSmallScreen)
-        if too_small and not covered:
-            self.push_screen(TooSmallScreen(size, self._game_in_hand()))
-        elif covered and too_small:
-            self.screen.show_size(size)
-        elif covered:
-            self.pop_screen()
-
-    # -- flow ---------------------------------------------------------------------
-
-    @property
-    def game(self) -> Game | None:
-        """The game in progress, or None (at setup)."""
-        return self.flow.game if self.flow is not None else None
-
-    @property
-    def levels(self) -> tuple[str | None, ...]:
-        """A bot level per seat of the game in progress; None: human."""
-        return self.flow.levels if self.flow is not None else ()
+        return self.session.finished
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -431,72 +185,77 @@ class StichelnApp(WorkaroundApp):
     ) -> None:
         """Begin a new game of `game` (its key) with these options (None: the game's
         default); raises ValueError (nothing changes) for a bad table."""
-        _load_the_game()
+        from .bots import Seat
+
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
-        kind = engine_of(game)
-        names = [seat.name for seat in seats]
-        if options is None:
-            game = kind(names, first_leader=first_leader, seed=seed)
-        else:
-            game = kind(names, options, first_leader, seed)
-        self._take_over(TableFlow(game, [seat.level for seat in seats]))
-        self._hold(persistence.new_save_path(self.saves, game.players))
-        self._show_next()
-
-    def continue_game(self, game: Game, levels: Sequence[str | None] = ()) -> None:
-        """Take over a game in any state, with a bot level (or None: human) per seat.
-
-        With several humans, the next private screen needs a hand-off. Raises ValueError
-        (nothing changes) for a table without a human.
-        """
-        _load_the_game()
-        self._take_over(TableFlow(game, levels))
-        self._hold(None)  # a game handed over is not saved
-        self._show_next()
-
-    def _take_over(self, flow: TableFlow) -> None:
         self._cancel_bot_move()
-        self.flow = flow
-        self._screens = screens_of(flow.game.GAME)
-        self._saved = None
-        self._save_problem = None
+        self.session.start(game, seats, first_leader, seed, options)
+        self._show_next()
 
-    def _start(
-        self, game: str, seats: Sequence[Seat], leader: int, seed: int | None, options: object
-    ) -> None:
-        """Start `game` (its key) as the setup form or the command line asked."""
-        self.start_game(seats, leader, seed, options, game)
+    def continue_game(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
+        """Take over a game in any state, with a bot level (or None: human) per seat; it
+        is not saved. With several humans, the next private screen needs a hand-off.
+        Raises ValueError (nothing changes) for a table without a human."""
+        self._cancel_bot_move()
+        self.session.take_over(game, levels)
+        self._show_next()
+
+    def resume(self, record: Record, path: Path | None) -> None:
+        """Take up a saved game where it was left (`path`: its save, or a new file)."""
+        self._cancel_bot_move()
+        self.session.resume(record, path)
+        self._show_next()
+
+    def offer(self, entry: SaveEntry) -> None:
+        """Continue a listed save; or say why it will not load and offer its backup; or,
+        when another copy of the program has it open, say so and offer a look at it."""
+        taken = self.session.take_up(entry)
+        if taken is None:
+            from .screens.open_elsewhere import OpenElsewhereScreen
+
+            self._show(OpenElsewhereScreen(entry))
+        elif taken.record is not None:
+            self.resume(taken.record, taken.path)
+        else:
+            from .screens.load_problem import LoadProblemScreen
+
+            self._show(LoadProblemScreen(taken))
 
     def new_game(self) -> None:
         """The setup form of the game in hand, filled in with its table (Escape: the
         first screen, for another game); without one (a save that would not load), the
         first screen."""
         game = self.game
-        table = self._seats() if game is not None else ()
+        table = self.session.seats() if game is not None else ()
         self._cancel_bot_move()
-        self.flow = None
-        self._hold(None)
+        self.session.leave()
         if game is None:
             self._show(MenuScreen(self.saves))
             return
         self._show(self._setup(game.GAME, game.options, None, table, game.first_leader))
 
     def rematch(self) -> None:
-        """The same table again: players, seat types and rules; new cards, and the next
-        seat leads first."""
-        game = self.game
-        self.start_game(
-            self._seats(),
-            (game.first_leader + 1) % len(game.players),
-            None,
-            game.options,
-            game.GAME,
-        )
+        """The same table again, with new cards; the next seat leads first."""
+        self._cancel_bot_move()
+        self.session.rematch()
+        self._show_next()
 
-    def _seats(self) -> list[Seat]:
-        """Who sits at the table of the game in hand: names and bot levels."""
-        players = self.game.players
-        return [Seat(name, level) for name, level in zip(players, self.levels, strict=True)]
+    def export_record(self) -> None:
+        """Write the finished game's record to the current directory, for review."""
+        try:
+            path = self.session.export(Path.cwd())
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or error
+            problem = _("Could not export the game: {reason}.").format(reason=reason)
+            self.notify(problem, severity="error", markup=False)
+            return
+        self.notify(
+            _("Game record written to {path}. Review it with: sticheln --replay {name}").format(
+                path=visible(path), name=visible(path.name)
+            ),
+            markup=False,
+            timeout=10,
+        )
 
     def _setup(
         self,
@@ -505,15 +264,112 @@ class StichelnApp(WorkaroundApp):
         seed: int | None = None,
         table: Sequence[Seat] = (),
         leader: int | None = None,
-    ) -> SetupScreen:
+    ) -> Screen:
         """`game`'s setup form, with these options (None: the game's default) and table."""
-        _load_the_game()
-        form = screens_of(game).setup
+        from .games import engine_of
+
         if options is None and type(self._options_given) is engine_of(game).OPTIONS:
             options = self._options_given  # the command line's, for its game's form
-        return form(options, seed, table, leader)
+        return screens_of(game).setup(options, seed, table, leader)
 
-    # -- the first screen and the setup form ----------------------------------------
+    @staticmethod
+    def _frames(finished: TableGame) -> list[Any]:
+        from .core.review import frames
+
+        return frames(finished)
+
+    @staticmethod
+    def _review_of(finished: TableGame, levels: Sequence[str | None]) -> Any:
+        from .session import review_of
+
+        return review_of(finished, levels)
+
+    def _autosave(self) -> None:
+        """Save after every change; a failed save is said once, and the game goes on."""
+        problem = self.session.autosave()
+        if problem is not None:
+            self.notify(problem, severity="error", markup=False)
+
+    # -- the messages of the game's screens -------------------------------------------
+
+    @on(messages.HandOffAccepted)
+    def _handoff_accepted(self, message: messages.HandOffAccepted) -> None:
+        if self.flow is not None and self.flow.accept_handoff(message.seat):
+            self._show_next()
+
+    @on(messages.RevealSeen)
+    def _reveal_seen(self) -> None:
+        if self.flow is not None and self.flow.saw_reveal():
+            self._show_next()
+
+    @on(messages.ScoresSeen)
+    def _scores_seen(self) -> None:
+        if self.flow is not None and self.flow.saw_scores():
+            self._show_next()
+
+    @on(messages.TableDecided)
+    def _table_decided(self, message: messages.TableDecided) -> None:
+        if self.flow is not None and self.flow.decide(message.move):
+            self._show_next()
+
+    @on(messages.MoveChosen)
+    def _move_chosen(self, message: messages.MoveChosen) -> None:
+        """A stale move (a second Enter or click that reached a screen being replaced)
+        is ignored rather than applied to whoever moves next."""
+        if self.flow is not None and self.flow.play(message.seat, message.move):
+            self._show_next()
+
+    @on(messages.HurryRequested)
+    def _hurry_requested(self) -> None:
+        self.action_hurry()
+
+    @on(messages.NewGameRequested)
+    def _new_game_requested(self) -> None:
+        self.new_game()
+
+    @on(messages.RematchRequested)
+    def _rematch_requested(self) -> None:
+        if self.finished:
+            self.rematch()
+
+    @on(messages.ExportRequested)
+    def _export_requested(self) -> None:
+        if self.finished:
+            self.export_record()
+
+    @on(messages.ReviewRequested)
+    def _review_requested(self) -> None:
+        """The finished game replayed over its final screen, its review under way."""
+        if not self.finished:
+            return
+        game, session = self.game, self.session
+        source = session.save_path.name if session.save_path is not None else _(game.TITLE)
+        replay = screens_of(game.GAME).replay
+        self.push_screen(replay(self._frames(game), source, session.review(), reviewing=True))
+
+    @on(messages.BackupChosen)
+    def _backup_chosen(self, message: messages.BackupChosen) -> None:
+        # The game goes on in a new file, so the damaged one stays for inspection.
+        from .persistence import new_save_path
+
+        record = message.record
+        self.resume(record, new_save_path(self.saves, record.game.players))
+
+    @on(messages.TakeUpRequested)
+    def _take_up_requested(self, message: messages.TakeUpRequested) -> None:
+        self.offer(message.entry)
+        if self.session.holds(message.entry.path):  # not a third window's now
+            self.notify(message.notice)
+
+    @on(messages.MenuRequested)
+    def _menu_requested(self) -> None:
+        self._show(MenuScreen(self.saves))
+
+    @on(messages.StartRequested)
+    def _start_requested(self, event: messages.StartRequested) -> None:
+        self.start_game(event.seats, event.leader, event.seed, event.options, event.game)
+
+    # -- the first screen ---------------------------------------------------------------
 
     @on(MenuScreen.ContinueChosen)
     def _continue_chosen(self, event: MenuScreen.ContinueChosen) -> None:
@@ -541,15 +397,9 @@ class StichelnApp(WorkaroundApp):
     def _quit_chosen(self) -> None:
         self.exit()  # no game in progress: nothing to ask about
 
-    # Handlers named after the form's messages, not @on(SetupScreen...): the form's
-    # module is imported with the game, after the first screen.
-    def on_setup_screen_start_requested(self, event) -> None:
-        self._start(event.game, event.seats, event.leader, event.seed, event.options)
+    # -- what the flow says is due -------------------------------------------------------
 
-    def on_setup_screen_back_requested(self) -> None:
-        self._show(MenuScreen(self.saves))
-
-    def _show(self, screen) -> None:
+    def _show(self, screen: Screen) -> None:
         covered = isinstance(self.screen, TooSmallScreen)
         if covered:  # the game goes on beneath the request to enlarge the terminal
             self.pop_screen()
@@ -568,14 +418,20 @@ class StichelnApp(WorkaroundApp):
 
     def _show_next(self) -> None:
         """Show what the flow says is due."""
+        from .flow import SCORES, BotTurn, HandOff, Public
+
         flow = self.flow
+        screens = screens_of(flow.game.GAME)
         news = flow.bots_decide()
         # Saved once the screen shows the move: a few milliseconds sooner on screen.
         self.call_after_refresh(self._autosave)
         step = flow.next_step()
-        if isinstance(step, Public):
-            screen = self._screens.scoreboard if step.moment == SCORES else RevealScreen
-            self._show(screen(flow.game.view(None)))
+        if isinstance(step, Public) and step.moment == SCORES:
+            self._show(screens.scoreboard(flow.game.view(None)))
+        elif isinstance(step, Public):
+            from .screens.reveal import RevealScreen
+
+            self._show(RevealScreen(flow.game.view(None)))
         elif isinstance(step, HandOff):
             self._hand_off(step.seat)
         elif isinstance(step, BotTurn):
@@ -585,16 +441,16 @@ class StichelnApp(WorkaroundApp):
         if news:
             self.notify(news, markup=False)
 
-    def _show_private(self, view: SeatView) -> None:
+    def _show_private(self, view: Any) -> None:
         """The seat's own screen for its phase: the table already up is updated in place."""
         shown = self._flow_screen
         cursor = self.flow.card_taken_back
-        table = self._screens.table
-        on_the_table = view.phase in self._screens.table_phases
-        if on_the_table and type(shown) is table and shown.view.seat == view.seat:
+        screens = screens_of(self.game.GAME)
+        on_the_table = view.phase in screens.table_phases
+        if on_the_table and type(shown) is screens.table and shown.view.seat == view.seat:
             shown.show(view)
             return
-        screen = table(view, cursor) if on_the_table else self._screens.choice(view, cursor)
+        screen = screens.table(view, cursor) if on_the_table else screens.choice(view, cursor)
         # A seat's screen put up anew (after a hand-off, the scores, or another choice of
         # the seat's) is looked at before a move counts.
         screen.first_look = True
@@ -603,81 +459,14 @@ class StichelnApp(WorkaroundApp):
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
         self.clear_notifications()  # nothing of the last player's may linger
-        self._show(self._screens.handoff(self.game.view(None), seat, self._last_event_line()))
+        handoff = screens_of(self.game.GAME).handoff
+        self._show(handoff(self.game.view(None), seat, self._last_event_line()))
 
     def _last_event_line(self) -> Text:
         """The hand-off's line on the last move, in the language in use."""
         event = self.flow.last_event()
-        return self._screens.last_event_text(self.game.view(None), *event) if event else Text()
-
-    # The game's screens are imported with the game, after the first screen: their
-    # messages are handled by name (on_<screen>_<message>), not with @on(Screen.Message).
-
-    def on_handoff_screen_accepted(self, message) -> None:
-        if self.flow is not None and self.flow.accept_handoff(message.seat):
-            self._show_next()
-
-    def on_reveal_screen_seen(self) -> None:
-        if self.flow is not None and self.flow.saw_reveal():
-            self._show_next()
-
-    def on_scoreboard_screen_seen(self) -> None:
-        if self.flow is not None and self.flow.saw_scores():
-            self._show_next()
-
-    def on_scoreboard_screen_decided(self, message) -> None:
-        if self.flow is not None and self.flow.decide(message.move):
-            self._show_next()
-
-    def on_private_screen_move_chosen(self, message) -> None:
-        """A stale move (a second Enter or click that reached a screen being replaced)
-        is ignored rather than applied to whoever moves next."""
-        if self.flow is not None and self.flow.play(message.seat, message.move):
-            self._show_next()
-
-    def on_private_screen_hurry(self) -> None:
-        self.action_hurry()
-
-    def on_scoreboard_screen_new_game(self) -> None:
-        self.new_game()
-
-    def on_load_problem_screen_new_game(self) -> None:
-        self.new_game()
-
-    def on_open_elsewhere_screen_new_game(self) -> None:
-        self.new_game()
-
-    def on_open_elsewhere_screen_take_up(self, message) -> None:
-        path = message.entry.path
-        self.offer(message.entry)
-        if self._lock is not None and self._lock.path == path:  # not a third window's now
-            self.notify(message.notice)
-
-    def on_open_elsewhere_screen_back(self) -> None:
-        self._show(MenuScreen(self.saves))
-
-    def on_scoreboard_screen_rematch(self) -> None:
-        if self.finished:
-            self.rematch()
-
-    def on_scoreboard_screen_export(self) -> None:
-        if self.finished:
-            self.export_record()
-
-    def on_scoreboard_screen_review(self) -> None:
-        """The finished game replayed over its final screen, its review under way."""
-        if not self.finished:
-            return
-        game = self.game
-        source = self.save_path.name if self.save_path is not None else _(game.TITLE)
-        replay = screens_of(game.GAME).replay
-        review = _review_of(game, self.flow.levels)
-        self.push_screen(replay(frames(game), source, review, reviewing=True))
-
-    def on_load_problem_screen_backup(self, message) -> None:
-        # The game goes on in a new file, so the damaged one stays for inspection.
-        record = message.record
-        self.resume(record, persistence.new_save_path(self.saves, record.game.players))
+        text = screens_of(self.game.GAME).last_event_text
+        return text(self.game.view(None), *event) if event else Text()
 
     # -- computer players -----------------------------------------------------------
 
@@ -685,6 +474,8 @@ class StichelnApp(WorkaroundApp):
         """A bot moves, thinking in a worker: a card at a readable pace on the table of
         the human watching; a pick or a choice (nothing to watch) at once, behind the
         screen up (a hand-off first, if the flow says so), which holds its keys meanwhile."""
+        from .widgets.table_parts import trick_stands
+
         pause = 0.0
         if step.hand_off is not None:
             self._hand_off(step.hand_off)
@@ -731,13 +522,15 @@ class StichelnApp(WorkaroundApp):
             self._hold_keys(None)
             self._show_next()
 
-    def _bot_choice(self, seat: int, view: SeatView) -> Move:
+    def _bot_choice(self, seat: int, view: Any) -> Any:
         """The bot's move; should it ever fail, the rule of thumb plays for it."""
+        from .bots import make_bot
+
         try:
             return self.bots[seat].choose(view)
         except Exception:  # a bug in a bot must not end the players' evening
             self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
-            return make_bot("easy", seat, self.flow.game.GAME).choose(view)
+            return make_bot("easy", seat, self.game.GAME).choose(view)
 
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""
@@ -754,9 +547,12 @@ class StichelnApp(WorkaroundApp):
             # No game, no game's screens (they load with the game): nothing to take back.
             if self.flow is None:
                 return False
+            from .screens.handoff import HandoffScreen
+            from .screens.private import PrivateScreen
+
             if not isinstance(self._screen_in_play, HandoffScreen | PrivateScreen):
                 return False
-            return (self.flow is not None and self.flow.take_back_open) or None
+            return self.flow.take_back_open or None
         return super().check_action(action, parameters)
 
     @property
@@ -770,11 +566,13 @@ class StichelnApp(WorkaroundApp):
         """The situation as one line, in a toast with the terminal cursor on it, where a
         screen reader or a braille display finds it. The hand only on its own seat's
         screen; on a hand-off or any screen the table shares, only what all may see."""
+        from .screens.private import PrivateScreen
         from .widgets.situation import situation_line
 
         screen = self._screen_in_play
         seat = screen.view.seat if isinstance(screen, PrivateScreen) else None
-        self._said = situation_line(self.game.view(seat), self._screens.words)
+        words = screens_of(self.game.GAME).words
+        self._said = situation_line(self.game.view(seat), words)
         self._said_private = seat is not None
         self.notify(self._said, title=_(self.game.TITLE), markup=False, timeout=20)
 
@@ -790,7 +588,9 @@ class StichelnApp(WorkaroundApp):
         self.notify(self.flow.taken_back_news(move), markup=False)
 
     def action_rules(self) -> None:
-        _load_the_game()  # the help and the forms load after the first screen
+        from .screens.rules_help import RulesHelpScreen
+        from .screens.setup import SetupScreen
+
         if isinstance(self.screen, RulesHelpScreen):
             return
         # At setup, the options being chosen; in a game or a replay, those in force.
@@ -798,8 +598,8 @@ class StichelnApp(WorkaroundApp):
             options = self.screen.chosen_options()
         elif self.game is not None:
             options = self.game.options
-        elif self._review:
-            options = self._resume.record.game.options
+        elif isinstance(self.start, Replay):
+            options = self.start.entry.record.game.options
         else:
             options = None  # no game chosen yet: every game's rules
         self.push_screen(RulesHelpScreen(options))
@@ -807,28 +607,6 @@ class StichelnApp(WorkaroundApp):
     def action_quit(self) -> None:
         """The command palette's Quit asks first, like the q key."""
         self.action_request_quit()
-
-    def _leaving_question(self, question: str) -> str:
-        """Asks before leaving the game in progress, saying whether it can be continued."""
-        if self.game is None or self.game.finished:
-            return question
-        if self.saved:
-            # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
-            leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
-            return leaving.format(question=question)
-        on_file = self.record_on_file()
-        if on_file is None:
-            leaving = _("{question} The game in progress could not be saved and will be lost.")
-            return leaving.format(question=question)
-        # Translators: {question} is asked before leaving ("Quit Hattrick?"); {progress} is
-        # where the game stood after that move: "deal 2 of 5, trick 3 of 14".
-        leaving = _(
-            "{question} The game could not be saved after move {move}; Continue on the start "
-            "screen picks it up from there ({progress})."
-        )
-        return leaving.format(
-            question=question, move=len(on_file.game.moves), progress=on_file.progress()
-        )
 
     def action_request_quit(self) -> None:
         game = self._game_in_hand()
@@ -839,8 +617,8 @@ class StichelnApp(WorkaroundApp):
         """The key of the game being played, replayed or set up; None before one is chosen."""
         if self.game is not None:
             return self.game.GAME
-        if self._review:
-            return self._resume.record.game.GAME
+        if isinstance(self.start, Replay):
+            return self.start.entry.record.game.GAME
         # A setup form names its game (it may lie beneath the rules help or a question).
         return next((screen.GAME for screen in self.screen_stack if hasattr(screen, "GAME")), None)
 
@@ -853,37 +631,58 @@ class StichelnApp(WorkaroundApp):
             if sure:
                 then()
 
-        self.push_screen(ConfirmScreen(self._leaving_question(question)), if_sure)
+        self.push_screen(ConfirmScreen(self.session.leaving_question(question)), if_sure)
 
-    # -- command palette ----------------------------------------------------------
+    def ask_new_game(self) -> None:
+        self._if_sure(_("Start a new game?"), self.new_game)
+
+    def show_totals(self) -> None:
+        """The totals after the deals scored so far, public whoever holds the keyboard."""
+        from .widgets.table_parts import totals_text
+
+        public = self.game.view(None)
+        deals = len(public.results)
+        totals = ngettext(
+            "Totals after {count} deal: {totals}", "Totals after {count} deals: {totals}", deals
+        ).format(count=deals, totals=totals_text(public, signed=not self.game.LOWEST_WINS))
+        self.notify(totals, title=_("Scores"), markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The game's commands where they apply on `screen`, then Textual's theme choice
-        and key overview. Every command shows only what the whole table may see."""
-        _load_the_game()  # the screens asked about load after the first screen
-        game = self.game
-        if game is not None:
-            yield SystemCommand(
-                _("New game"),
-                _("The form, with this table filled in; asks first"),
-                self.ask_new_game,
-            )
-        if not isinstance(screen, RulesHelpScreen):
-            yield SystemCommand(_("Rules"), _("The rules in force (?)"), self.action_rules)
-        if self.check_action("take_back", ()) is True:
-            yield SystemCommand(_("Take back"), _("The move just made (u)"), self.action_take_back)
-        if game is not None and game.results and not isinstance(screen, ScoreboardScreen):
-            yield SystemCommand(_("Scores"), _("Everybody's total so far"), self.show_totals)
-        yield SystemCommand(
-            # Translators: a command of the command palette; the languages follow.
-            _("Language"),
-            ", ".join(i18n.LANGUAGES.values()),
-            self.choose_language,
+        """Textual's theme choice and key overview, in the player's language (the game's
+        own commands are `GameCommands`')."""
+        textual_commands = (
+            self.action_change_theme,
+            self.action_show_help_panel,
+            self.action_hide_help_panel,
         )
-        yield SystemCommand(_("Quit"), _("Asks first (q)"), self.action_quit)
         for command in super().get_system_commands(screen):
-            if command.title in ("Theme", "Keys"):  # Textual's words, listed in textual_fixes
+            if command.callback in textual_commands:  # their words: listed in textual_fixes
                 yield command._replace(title=_(command.title), help=_(command.help))
+
+    # -- ending -------------------------------------------------------------------------
+
+    def action_save_and_quit(self) -> None:
+        self._autosave()
+        self.exit(return_code=self.session.exit_status)
+
+    def on_terminal_lost(self) -> None:
+        """Its terminal is gone, though no SIGHUP said so: the app ends as for one."""
+        self.end_by_the_deadline()
+        self.action_save_and_quit()
+
+    def before_forced_exit(self) -> int:
+        """The process is still here at the exit deadline: what the loop has not saved
+        yet is saved from here, and the save let go of."""
+        self.session.save_now()
+        self.session.let_go()
+        return self.session.exit_status
+
+    def before_crash(self) -> None:
+        """An unexpected exception ends the app: the game is saved first."""
+        self._autosave()
+
+    def on_unmount(self) -> None:
+        self.session.let_go()
 
     # -- the language -------------------------------------------------------------
 
@@ -897,6 +696,7 @@ class StichelnApp(WorkaroundApp):
         """Speak the language `code` from now on: every screen up is drawn again in it,
         showing what it showed (a hand-off stays a hand-off, the game goes on where it
         stood), and the choice is kept for the next start."""
+        from .screens.handoff import HandoffScreen
         from .screens.language import redraw
         from .settings import remember_language
 
@@ -918,14 +718,34 @@ class StichelnApp(WorkaroundApp):
         if problem:
             self.notify(problem, severity="warning", markup=False)
 
-    def ask_new_game(self) -> None:
-        self._if_sure(_("Start a new game?"), self.new_game)
+    # -- the terminal -------------------------------------------------------------
 
-    def show_totals(self) -> None:
-        """The totals after the deals scored so far, public whoever holds the keyboard."""
-        public = self.game.view(None)
-        deals = len(public.results)
-        totals = ngettext(
-            "Totals after {count} deal: {totals}", "Totals after {count} deals: {totals}", deals
-        ).format(count=deals, totals=totals_text(public, signed=not self.game.LOWEST_WINS))
-        self.notify(totals, title=_("Scores"), markup=False)
+    def cursor_region(self) -> Region | None:
+        """The terminal cursor, which screen readers and braille displays follow: on the
+        line `i` said while it shows, else on the focused card or choice (a text field
+        places it itself)."""
+        said = toast_region(self, self._said) if self._said else None
+        if said is not None:
+            return said.translate((0, 1))  # the line's first row, below the toast's title
+        focused = self.focused
+        if focused is None:  # a screen that draws its own choice (Seven Seals' prediction)
+            return getattr(self.screen, "cursor_region", None)
+        if isinstance(focused, Input):
+            return None
+        if isinstance(focused, OptionList):
+            return option_region(focused)
+        return getattr(focused, "cursor_region", focused.content_region)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        """Cover a too-small terminal with a request to enlarge it; uncover once it fits."""
+        too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        covered = isinstance(self.screen, TooSmallScreen)
+        if too_small and not covered:
+            self.push_screen(TooSmallScreen(size, self._game_in_hand()))
+        elif covered and too_small:
+            self.screen.show_size(size)
+        elif covered:
+            self.pop_screen()

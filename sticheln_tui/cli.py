@@ -497,8 +497,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if resumed is not None:
         from .app import StichelnApp
+        from .session import start_of
 
-        app = StichelnApp(resume=resumed, review=args.replay is not None)
+        app = StichelnApp(start=start_of(resume=resumed, review=args.replay is not None))
         app.run()
         return _goodbye(app)
     game = getattr(args, "game", DEFAULT_GAME)
@@ -529,14 +530,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = args.players is not None or args.seed is not None
     chosen = table or "game" in args or "deals" in args or bool(any_rules_given(args))
     from .app import StichelnApp
+    from .session import start_of
 
-    app = StichelnApp(
-        players=seats,
-        first_leader=first_leader,
-        seed=args.seed,
-        rules=options,
-        game=game if chosen else None,
-    )
+    start = start_of(seats, first_leader, args.seed, options, game if chosen else None)
+    app = StichelnApp(start=start)
     app.run()
     return _goodbye(app)
 
@@ -545,20 +542,21 @@ def _goodbye(app) -> int:
     """After the app: where an unfinished game waits (or up to where it could be saved).
     Returns the app's exit status: non-zero after a crash or a failed save."""
     status = app.return_code or 0
-    if app.game is None or app.finished:
+    session = app.session
+    if session.game is None or session.finished:
         return status
-    in_the_saves = app.save_path is not None and app.save_path.parent == saves_directory()
-    if app.saved and in_the_saves:
+    in_the_saves = session.save_path is not None and session.save_path.parent == saves_directory()
+    if session.saved and in_the_saves:
         message = _("Your game is saved in {path}.\nContinue it with: sticheln --resume").format(
-            path=visible(app.save_path)
+            path=visible(session.save_path)
         )
-    elif app.saved:
+    elif session.saved:
         message = _("Your game is saved.\nContinue it with: sticheln --load {path}").format(
-            path=visible(app.save_path)
+            path=visible(session.save_path)
         )
-    elif (on_file := app.record_on_file()) is not None:
+    elif (on_file := session.record_on_file()) is not None:
         command = (
-            "sticheln --resume" if in_the_saves else f"sticheln --load {visible(app.save_path)}"
+            "sticheln --resume" if in_the_saves else f"sticheln --load {visible(session.save_path)}"
         )
         # Translators: {reason} is the system's, e.g. "No space left on device" (it may be
         # English); {command} is "sticheln --resume" or "sticheln --load FILE"; {progress} is
@@ -568,7 +566,7 @@ def _goodbye(app) -> int:
             "from there ({progress})."
         ).format(
             move=len(on_file.game.moves),
-            reason=app.save_problem,
+            reason=session.save_problem,
             command=command,
             progress=on_file.progress(),
         )

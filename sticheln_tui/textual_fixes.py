@@ -9,8 +9,10 @@ workaround against the new version and moved `WRITTEN_FOR`.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
+import signal
 import sys
 import threading
 import time
@@ -335,6 +337,33 @@ class WorkaroundApp(App[None]):
         except Exception as failure:  # the first error is the one worth showing
             self.log.error(f"before_crash failed too: {failure!r}")
         super()._handle_exception(error)
+
+    def catch_ending_signals(self) -> None:
+        """SIGTERM, SIGHUP (terminal closed) and SIGINT end the app as `action_save_and_quit`
+        does, and the process by the exit deadline (not under test: no signals there)."""
+        if self.is_headless:
+            return
+        self.start_exit_watch()
+        loop = asyncio.get_running_loop()
+
+        def leave(number: int, frame: object) -> None:
+            # Python runs this handler in the main thread between any two steps, even
+            # while the loop is stuck in a call that does not return (a handler of the
+            # loop's own would wait for it): the deadline is set at once, and the loop
+            # saves and quits as soon as it can.
+            self.end_by_the_deadline()
+            with suppress(RuntimeError):  # the loop has closed: the app ended
+                loop.call_soon_threadsafe(self.action_save_and_quit)
+
+        # Windows has no SIGHUP (a closed console ends the process there).
+        numbers = (signal.SIGTERM, getattr(signal, "SIGHUP", None), signal.SIGINT)
+        for number in filter(None, numbers):
+            with suppress(ValueError):  # not in the main thread
+                signal.signal(number, leave)
+
+    def action_save_and_quit(self) -> None:
+        """End the app; override to save work first."""
+        self.exit()
 
     def start_exit_watch(self) -> None:
         """Start the thread that keeps `end_by_the_deadline`'s promise (an app under

@@ -21,15 +21,17 @@ import functools
 import importlib
 import os
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from ..core.names import visible
 from ..i18n import _, ngettext
 
+# Neither dataclasses nor typing: `sticheln --help` lists the games, and each of those
+# costs as much as the rest of the help.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
     from ..bots.base import Bot
     from ..codec import Codec
@@ -47,51 +49,106 @@ def no_options(parser: argparse.ArgumentParser) -> None:
     """A game without command-line options of its own (`--deals` is every game's)."""
 
 
-@dataclass(frozen=True)
-class CommandLine:
-    """A game's own command-line options. `fields`: the argparse destinations they fill,
-    so that one game's options given for another are refused by name. `options`: the
-    game's options from the parsed command line (`--deals` included, when given); raises
-    ValueError for a combination that cannot be."""
+def default_options(args: argparse.Namespace) -> None:
+    """No options given: the game's default (None, as the engine takes it)."""
 
-    options: Callable[[argparse.Namespace], object]
-    add: Callable[[argparse.ArgumentParser], None] = no_options
-    fields: tuple[str, ...] = ()
+
+class CommandLine:
+    """A game's own command-line options. `add` adds them to the parser; `fields` are the
+    argparse destinations they fill, so that one game's options given for another are
+    refused by name; `options` makes the game's options from the parsed command line
+    (`--deals` included, when given), raising ValueError for a combination that cannot be."""
+
+    __slots__ = ("add", "fields", "options")
+
+    def __init__(
+        self,
+        options: Callable[[argparse.Namespace], object] = default_options,
+        add: Callable[[argparse.ArgumentParser], None] = no_options,
+        fields: tuple[str, ...] = (),
+    ) -> None:
+        self.options = options
+        self.add = add
+        self.fields = fields
 
     def given(self, args: argparse.Namespace) -> list[str]:
         """The flags of this game's own options on this command line."""
         return [f"--{name.replace('_', '-')}" for name in self.fields if name in args]
 
 
-@dataclass(frozen=True)
 class GameInfo:
     """A game, as the first screen, `--help` and every switch on the game read it.
 
-    Each sentence is a whole one, marked with `N_()` and shown through `_()`, so that each
-    language words it for this game."""
+    `key`: a save's "game" field and `--game`'s value (never changed once games are
+    saved). `title`, `quit_question` ("Quit Sticheln?") and `needs_room` (a too-small
+    terminal: "Sticheln needs {needed_width}x{needed_height}; this terminal is
+    {width}x{height}. The game waits until it fits.") are whole sentences marked with
+    `N_()` and shown through `_()`, so that each language words them for this game.
+    `players`: the table sizes it is played at. `play` and `screens`: the modules whose
+    `PLAY` (a `GamePlay`) and `SCREENS` (a `GameScreens`) are the game's, imported when
+    it is played."""
 
-    key: str  # a save's "game" field, `--game`'s value; never changes once games are saved
-    title: str  # "Sticheln"
-    quit_question: str  # "Quit Sticheln?"
-    # A too-small terminal: "Sticheln needs {needed_width}x{needed_height}; this terminal
-    # is {width}x{height}. The game waits until it fits."
-    needs_room: str
-    players: range  # the table sizes it is played at
-    play: str  # the module whose `PLAY` is the game's `GamePlay`
-    screens: str  # the module whose `SCREENS` is the game's `GameScreens`
-    command_line: CommandLine = field(default_factory=lambda: CommandLine(lambda args: None))
+    __slots__ = (
+        "command_line",
+        "key",
+        "needs_room",
+        "play",
+        "players",
+        "quit_question",
+        "screens",
+        "title",
+    )
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        title: str,
+        quit_question: str,
+        needs_room: str,
+        players: range,
+        play: str,
+        screens: str,
+        command_line: CommandLine | None = None,
+    ) -> None:
+        self.key = key
+        self.title = title
+        self.quit_question = quit_question
+        self.needs_room = needs_room
+        self.players = players
+        self.play = play
+        self.screens = screens
+        self.command_line = command_line or CommandLine()
 
 
-@dataclass(frozen=True)
 class GamePlay:
-    """What playing a game takes, free of any screen."""
+    """What playing a game takes, free of any screen: its `engine`; its save `codec`
+    (how a save writes its options, moves and what the table had seen); the `hooks` the
+    table's flow asks of it; its computer players, `bots`, by level (every level); the
+    review's `judge` (weighs a decision against the other candidates); and `describe`,
+    its options in a few words (simulate's table title)."""
 
-    engine: type[TableGame]
-    codec: Codec  # how a save writes its options, moves and what the table had seen
-    hooks: GameHooks  # what the table's flow asks of it
-    bots: Mapping[str, type[Bot]]  # its computer players by level: every level
-    judge: type[Bot]  # the review's: weighs a decision against the other candidates
-    describe: Callable[[Any], str]  # its options in a few words (simulate's table title)
+    __slots__ = ("bots", "codec", "describe", "engine", "hooks", "judge")
+
+    def __init__(
+        self,
+        *,
+        engine: type[TableGame],
+        codec: Codec,
+        hooks: GameHooks,
+        bots: Mapping[str, type[Bot]],
+        judge: type[Bot],
+        describe: Callable[[Any], str],
+    ) -> None:
+        self.engine = engine
+        self.codec = codec
+        self.hooks = hooks
+        self.bots = bots
+        self.judge = judge
+        self.describe = describe
+
+
+_load_problems: list[str] = []
 
 
 @functools.cache
@@ -120,9 +177,6 @@ def _hosted() -> dict[str, GameInfo]:
         if isinstance(info, GameInfo):
             games.setdefault(info.key, info)
     return games
-
-
-_load_problems: list[str] = []
 
 
 def _group_declared() -> bool:

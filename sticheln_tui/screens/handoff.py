@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import Phase, SeatView
@@ -17,6 +16,7 @@ from ..key_rhythm import KeyRhythm
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
+from .messages import HandOffAccepted
 
 STATUS_ROOM = 58  # the box's width (app.tcss, #handoff) but for its border and padding
 
@@ -29,12 +29,7 @@ class HandoffScreen(FlowScreen):
     # Passing the keyboard to the next player takes longer than this, without a key.
     HAND_OVER_SECONDS: ClassVar[float] = 1.0
 
-    class Accepted(Message):
-        """The seat this screen asked for took the keyboard."""
-
-        def __init__(self, seat: int) -> None:
-            super().__init__()
-            self.seat = seat
+    Accepted = HandOffAccepted
 
     def __init__(self, public: SeatView, seat: int, last_event: Text) -> None:
         super().__init__()

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -17,6 +16,7 @@ from ..core.names import visible
 from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
+from .messages import BackupChosen, NewGameRequested
 
 
 class LoadProblemScreen(Screen):
@@ -28,15 +28,8 @@ class LoadProblemScreen(Screen):
         Binding("n", "new_game", N_("New game")),
     ]
 
-    class Backup(Message):
-        """Play on from the save's backup."""
-
-        def __init__(self, record: Record) -> None:
-            super().__init__()
-            self.record = record
-
-    class NewGame(Message):
-        """Leave the damaged save and start a new game."""
+    Backup = BackupChosen
+    NewGame = NewGameRequested
 
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()

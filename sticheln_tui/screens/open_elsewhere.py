@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Static
@@ -21,6 +20,7 @@ from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
 from ..widgets.table_parts import totals_text
+from .messages import MenuRequested, NewGameRequested, TakeUpRequested
 
 
 class OpenElsewhereScreen(Screen):
@@ -41,20 +41,9 @@ class OpenElsewhereScreen(Screen):
     ]
     CHECK_SECONDS = 1.0  # how often the lock is looked at
 
-    class NewGame(Message):
-        """Leave the save to the other window and start a new game."""
-
-    class TakeUp(Message):
-        """The other window has let go of the save, or its lock file was put right:
-        continue its game here, saying which (`notice`)."""
-
-        def __init__(self, entry: SaveEntry, notice: str) -> None:
-            super().__init__()
-            self.entry = entry
-            self.notice = notice
-
-    class Back(Message):
-        """Leave the save to the other window, back to the first screen."""
+    NewGame = NewGameRequested
+    TakeUp = TakeUpRequested
+    Back = MenuRequested
 
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()

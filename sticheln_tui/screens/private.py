@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.message import Message
 from textual.widgets import Static
 
 from ..bots import Advice, NormalBot
@@ -15,6 +14,7 @@ from ..widgets.cards import card_text, colour_name_text, filled
 from ..widgets.hand import Hand
 from ..widgets.table_parts import hand_title, marked_colours
 from .flow import FlowScreen
+from .messages import HurryRequested, MoveChosen
 
 
 class PrivateScreen(FlowScreen):
@@ -28,16 +28,8 @@ class PrivateScreen(FlowScreen):
     ]
     AUTO_FOCUS = "Hand"
 
-    class MoveChosen(Message):
-        """`seat` chose `move` on its screen; the game checks it."""
-
-        def __init__(self, seat: int, move: Move) -> None:
-            super().__init__()
-            self.seat = seat
-            self.move = move
-
-    class Hurry(Message):
-        """Play the waiting computer player's card now."""
+    MoveChosen = MoveChosen
+    Hurry = HurryRequested
 
     def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
         """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""

@@ -7,7 +7,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widgets import Static
 
 from ..core.game import SeatView
@@ -17,6 +16,7 @@ from ..textual_fixes import KeysFooter
 from ..widgets.cards import big_cards_text, card_text, colour_name_text
 from ..widgets.table_parts import status_line
 from .flow import FlowScreen
+from .messages import RevealSeen
 
 
 class RevealScreen(FlowScreen):
@@ -24,8 +24,7 @@ class RevealScreen(FlowScreen):
 
     BINDINGS = [Binding("enter", "continue", N_("Start the deal"), priority=True)]
 
-    class Seen(Message):
-        """The table has seen the cards: on to the deal."""
+    Seen = RevealSeen
 
     def __init__(self, public: SeatView) -> None:
         super().__init__()

@@ -17,16 +17,23 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.widgets import Static, TabbedContent, TabPane
 
-from ..core.game import Move, Phase, SeatView, SettleTie, standings
+from ..core.game import Phase, SeatView, SettleTie, standings
 from ..i18n import N_, _, ngettext, pgettext
 from ..textual_fixes import KeysFooter, footer_cells
 from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
 from ..widgets.table_parts import AnyView, last_trick_text
 from .flow import FlowScreen
+from .messages import (
+    ExportRequested,
+    NewGameRequested,
+    RematchRequested,
+    ReviewRequested,
+    ScoresSeen,
+    TableDecided,
+)
 from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 LEADER_MARK = "★ "
@@ -268,27 +275,12 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
     ]
     LOWEST_WINS = False  # the totals chart ranks the lowest total first
 
-    class Seen(Message):
-        """The table has seen the deal's scores: on to the next deal."""
-
-    class Decided(Message):
-        """The table's answer on the scoreboard (a tie: an extra deal or a shared win)."""
-
-        def __init__(self, move: Move) -> None:
-            super().__init__()
-            self.move = move
-
-    class NewGame(Message):
-        """To the setup form, for a new game."""
-
-    class Rematch(Message):
-        """The same table again, with new cards."""
-
-    class Export(Message):
-        """Write the finished game's record for review."""
-
-    class Review(Message):
-        """Replay the finished game with the strong bot's review of the humans' moves."""
+    Seen = ScoresSeen
+    Decided = TableDecided
+    NewGame = NewGameRequested
+    Rematch = RematchRequested
+    Export = ExportRequested
+    Review = ReviewRequested
 
     def __init__(self, public: AnyView) -> None:
         super().__init__()

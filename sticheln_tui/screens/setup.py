@@ -13,7 +13,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.message import Message
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
@@ -39,6 +38,7 @@ from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen
+from .messages import MenuRequested, StartRequested
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
@@ -112,21 +112,8 @@ class SetupScreen(KeyGuardedScreen):
     LEADER_LABEL: ClassVar[str] = N_("Leads first (the youngest)")
     DEFAULT_LEADER: ClassVar[int] = 0  # the first leader the form proposes: Player 1
 
-    class StartRequested(Message):
-        """Start `game` with these seats, leader (a seat), seed (None: random) and options."""
-
-        def __init__(
-            self, game: str, seats: list[Seat], leader: int, seed: int | None, options: object
-        ) -> None:
-            super().__init__()
-            self.game = game
-            self.seats = seats
-            self.leader = leader
-            self.seed = seed
-            self.options = options
-
-    class BackRequested(Message):
-        """Back to the first screen, to choose another game."""
+    StartRequested = StartRequested
+    BackRequested = MenuRequested
 
     def __init__(
         self, seed: int | None = None, table: Sequence[Seat] = (), leader: int | None = None

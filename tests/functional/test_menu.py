@@ -91,7 +91,7 @@ async def test_continue_names_the_game_its_players_and_where_it_stands(
         assert app.screen.query_one("#menu", OptionList).highlighted == 0
         await pilot.press("enter")  # Continue is chosen
         await pilot.pause()
-        assert app.game.moves == game.moves and app.save_path.name == "unfinished.json"
+        assert app.game.moves == game.moves and app.session.save_path.name == "unfinished.json"
         assert isinstance(app.screen, HandoffScreen)  # never a hand straight away
 
 
@@ -140,7 +140,13 @@ async def test_enter_on_hattrick_opens_its_form_for_four_to_seven_players():
 
 async def test_starting_hattrick_asks_the_app_with_the_whole_table(monkeypatch):
     started = []
-    monkeypatch.setattr(StichelnApp, "_start", lambda app, *request: started.append(request))
+    monkeypatch.setattr(
+        StichelnApp,
+        "start_game",
+        lambda app, seats, leader, seed, options, game: started.append(
+            (game, seats, leader, seed, options)
+        ),
+    )
     app = StichelnApp(game="hattrick")
     async with app.run_test() as pilot:
         await pilot.pause()

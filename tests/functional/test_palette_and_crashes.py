@@ -265,7 +265,7 @@ async def test_ctrl_c_ends_with_status_1_only_when_the_game_could_not_be_saved(
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause()
-    assert app.return_code == status and app.saved is saves_work
+    assert app.return_code == status and app.session.saved is saves_work
 
 
 def test_the_command_line_ends_with_the_app_s_status(monkeypatch, capsys):

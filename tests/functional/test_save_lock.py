@@ -107,7 +107,7 @@ async def test_the_app_holds_its_save_while_it_has_it_open(saves_in_a_temporary_
     app = StichelnApp(players=PLAYERS, seed=2)
     async with app.run_test() as pilot:
         await pilot.pause()
-        path = app.save_path
+        path = app.session.save_path
         assert persistence.open_elsewhere(path)
         assert SaveLock.take(path) is None
         app.new_game()
@@ -125,7 +125,7 @@ async def test_resume_of_a_save_open_elsewhere_offers_a_public_look_or_a_new_gam
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, OpenElsewhereScreen)
-        assert app.game is None and app.save_path is None
+        assert app.game is None and app.session.save_path is None
         assert "This game is open in another window" in screen_text(app)
         await pilot.press("l")
         await pilot.pause()
@@ -164,7 +164,7 @@ async def test_continue_on_a_save_open_elsewhere_offers_the_choice(save, held_el
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert isinstance(app.screen, HandoffScreen) and app.session.save_path == save
         assert persistence.open_elsewhere(save)
 
 
@@ -191,7 +191,7 @@ async def test_r_tries_again_and_takes_the_game_up_once_the_other_window_has_qui
         held_elsewhere.release()
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert isinstance(app.screen, HandoffScreen) and app.session.save_path == save
         assert app.game.moves == persistence.load(save).game.moves
         assert "The other window has let go of the game: it goes on here." in notifications(app)
 
@@ -218,7 +218,7 @@ async def test_the_game_goes_on_here_once_the_other_window_lets_go(
         assert app.game is None  # still the other window's
         held_elsewhere.release()
         await pilot.pause(0.3)
-        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert isinstance(app.screen, HandoffScreen) and app.session.save_path == save
         assert [type(screen) for screen in app.screen_stack[1:]] == [HandoffScreen]
         assert persistence.open_elsewhere(save)  # this window's now
 
@@ -305,7 +305,7 @@ async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, OpenElsewhereScreen)
-        assert app.game is None and app.save_path is None
+        assert app.game is None and app.session.save_path is None
         shown = screen_text(app)
         assert "This game cannot be locked: game.json.lock: not a file but a folder" in shown
         await pilot.press("l")
@@ -321,7 +321,7 @@ async def test_a_save_whose_lock_cannot_be_held_opens_as_a_look_until_it_is_put_
             if isinstance(app.screen, HandoffScreen):
                 break
         await pilot.pause()  # the notice, posted as the hand-off went up, is handled
-        assert isinstance(app.screen, HandoffScreen) and app.save_path == save
+        assert isinstance(app.screen, HandoffScreen) and app.session.save_path == save
         assert persistence.open_elsewhere(save)  # this window's now, properly locked
         assert "The lock file has been put right: the game goes on here." in notifications(app)
     assert save.read_bytes() == before

@@ -84,7 +84,7 @@ async def test_every_move_is_saved_and_continue_picks_the_game_up(
         await pilot.press("enter")  # Continue is chosen
         await pilot.pause()
         assert app.game.moves == moves
-        assert app.save_path == path
+        assert app.session.save_path == path
         # Never a hand straight away: the player to move takes the keyboard first.
         assert isinstance(app.screen, HandoffScreen)
         assert app.screen.seat == app.game.to_move
@@ -162,8 +162,8 @@ async def test_a_save_that_will_not_load_is_left_alone_and_its_backup_offered(tm
         await pilot.pause()
         assert len(app.game.moves) == 5  # the backup: one move earlier
         assert isinstance(app.screen, RevealScreen)  # the pain cards were not shown yet
-        assert app.save_path != path  # the game goes on in a new file
-        assert app.save_path.exists()
+        assert app.session.save_path != path  # the game goes on in a new file
+        assert app.session.save_path.exists()
     assert path.read_bytes() == damaged
 
 
@@ -342,7 +342,7 @@ async def test_ctrl_c_saves_and_quits_at_once():
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert app.return_code == 0 and not app.is_running
-    assert persistence.load(app.save_path).game.moves == app.game.moves
+    assert persistence.load(app.session.save_path).game.moves == app.game.moves
 
 
 # -- the command line ---------------------------------------------------------------
@@ -557,7 +557,7 @@ async def test_quitting_after_a_failed_save_warns_that_the_game_would_be_lost():
         await pilot.press("q")
         await pilot.pause()
         assert "could not be saved and will be lost" in app.screen.question
-    assert not app.saved
+    assert not app.session.saved
 
 
 async def test_after_the_disk_fills_up_quitting_says_up_to_where_the_game_is_saved(request, capsys):
@@ -566,7 +566,7 @@ async def test_after_the_disk_fills_up_quitting_says_up_to_where_the_game_is_sav
         await pilot.pause()
         await pilot.press("enter", "enter")  # Ann takes the keyboard and picks
         await pilot.pause()
-        saved = persistence.load(app.save_path)
+        saved = persistence.load(app.session.save_path)
         request.getfixturevalue("full_disk")
         await pilot.press("enter", "enter")  # so does Bob, but his pick is not saved
         await pilot.pause()
@@ -770,7 +770,7 @@ async def test_a_hattrick_game_saved_by_ctrl_c_continues_from_the_first_screen(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.game, HattrickGame) and app.game.moves == moves
-        assert app.save_path == path
+        assert app.session.save_path == path
         assert isinstance(app.screen, HattrickHandoffScreen) and app.screen.seat == 1
         await pilot.press("enter")
         await pilot.pause()

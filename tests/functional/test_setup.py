@@ -220,7 +220,7 @@ async def test_rematch_seats_the_same_table_with_new_cards_and_the_next_leader()
         rematch = app.game
         assert rematch is not game and rematch.moves == []
         assert rematch.players == game.players and rematch.rules == game.rules
-        assert app.levels == LEVELS and set(app.bots) == {1}
+        assert app.flow.levels == LEVELS and set(app.bots) == {1}
         assert rematch.first_leader == 2
         assert rematch.seed != game.seed
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 2
@@ -247,7 +247,7 @@ async def test_new_game_after_game_over_fills_in_the_last_table():
         await pilot.click("#start")
         await pilot.pause()
         assert app.game is not game and app.game.players == game.players
-        assert app.levels == LEVELS and app.game.rules == game.rules
+        assert app.flow.levels == LEVELS and app.game.rules == game.rules
 
 
 async def test_enter_after_a_name_goes_on_to_the_next_name():
@@ -349,7 +349,13 @@ async def test_space_ticks_a_saboteur_variant_and_the_variants_combine():
 
 async def test_starting_seven_seals_asks_the_app_with_the_whole_table(monkeypatch):
     started = []
-    monkeypatch.setattr(StichelnApp, "_start", lambda app, *request: started.append(request))
+    monkeypatch.setattr(
+        StichelnApp,
+        "start_game",
+        lambda app, seats, leader, seed, options, game: started.append(
+            (game, seats, leader, seed, options)
+        ),
+    )
     options = SevenSealsOptions(deals=2, escalating_saboteur=True)
     app = StichelnApp(game="seven-seals", rules=options)
     async with app.run_test(size=SIZE) as pilot:

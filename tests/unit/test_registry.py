@@ -50,7 +50,7 @@ def test_a_game_describes_itself(key):
 def test_a_games_play_is_complete(key):
     play = play_of(key)
     engine = play.engine
-    assert engine.GAME == key and engine is engine_of(key)
+    assert key == engine.GAME and engine is engine_of(key)
     assert isinstance(play.codec, Codec) and play.codec.game is engine
     assert play.codec.options is engine.OPTIONS
     assert isinstance(play.hooks, GameHooks)
@@ -78,7 +78,7 @@ def test_a_game_is_played_at_the_table_sizes_it_names(key):
 def test_a_games_screens_are_complete(key):
     screens = screens_of(key)
     assert isinstance(screens, GameScreens)
-    assert issubclass(screens.setup, SetupScreen) and screens.setup.GAME == key
+    assert issubclass(screens.setup, SetupScreen) and key == screens.setup.GAME
     assert issubclass(screens.table, TableScreen)
     assert issubclass(screens.handoff, HandoffScreen)
     assert issubclass(screens.scoreboard, ScoreboardScreen)

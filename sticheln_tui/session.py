@@ -1,0 +1,352 @@
+"""The table in progress, free of any screen: the game's flow, its save file and the lock on
+it, starting, resuming and rematching, the export, the record, and the autosave with its
+one-time failure report.
+
+The App asks a `TableSession` what is due (its `flow`) and shows it; whatever happens to
+the game or its file happens here, so that a test drives a whole table without a screen.
+The save is written from the exit deadline's thread too (a signal, a lost terminal), so
+every write and every change of file holds `_files`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .core.names import visible
+from .i18n import _
+
+# The first screen needs a session and no game: the saves, the flow and the engines are
+# imported once a game is started or taken up.
+if TYPE_CHECKING:
+    from .bots import Seat
+    from .bots.review import Review
+    from .core.table import TableGame
+    from .flow import TableFlow
+    from .persistence import Record, SaveEntry, SaveLock
+
+
+# -- how a table starts ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The first screen: nothing chosen."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game's setup form, with these options (None: the game's own default) and seed."""
+
+    game: str
+    options: Any = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Play:
+    """A game of these seats at once (the form's choices given on the command line)."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    first_leader: int = 0
+    seed: int | None = None
+    options: Any = None
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A save taken up: its game, or why it will not load and the offer of its backup."""
+
+    entry: SaveEntry
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A save's finished game, stepped through with every hand open, and its review."""
+
+    entry: SaveEntry
+
+
+Start = Menu | Setup | Play | Resume | Replay
+
+
+def start_of(
+    players: Sequence[str | Seat] | None = None,
+    first_leader: int = 0,
+    seed: int | None = None,
+    options: object = None,
+    game: str | None = None,
+    resume: SaveEntry | None = None,
+    review: bool = False,
+) -> Start:
+    """How the table starts, from what the command line chose: a save to review or to
+    resume; else a game of these players (`game` by default Sticheln); else `game`'s
+    form; else the first screen."""
+    if resume is not None:
+        return Replay(resume) if review else Resume(resume)
+    if players:
+        from .bots import Seat
+
+        seats = tuple(Seat(seat) if isinstance(seat, str) else seat for seat in players)
+        return Play(game or "sticheln", seats, first_leader, seed, options)
+    if game:
+        return Setup(game, options, seed)
+    return Menu()
+
+
+# -- the table ------------------------------------------------------------------------
+
+
+class TableSession:
+    """The game in progress at one table (or none yet), saved after every change in the
+    `saves` folder."""
+
+    def __init__(self, saves: Path) -> None:
+        self.saves = saves
+        self.flow: TableFlow | None = None  # the game in progress and its table's promise
+        self.save_path: Path | None = None  # where the game in progress is saved
+        self._lock: SaveLock | None = None  # that file is ours while we hold it
+        self._saved: tuple[object, ...] | None = None  # what the save file holds now
+        self._save_problem: str | None = None  # why the latest save failed, if it did
+        self._files = threading.Lock()
+
+    # -- the game -------------------------------------------------------------------
+
+    @property
+    def game(self) -> TableGame | None:
+        """The game in progress, or None."""
+        return self.flow.game if self.flow is not None else None
+
+    @property
+    def finished(self) -> bool:
+        return self.flow is not None and self.flow.finished
+
+    def start(
+        self,
+        game: str,
+        seats: Sequence[Seat],
+        first_leader: int = 0,
+        seed: int | None = None,
+        options: object = None,
+    ) -> None:
+        """Begin a new game of `game` (its key) with these options (None: the game's
+        default), in a new save file; raises ValueError (nothing changes) for a bad table."""
+        from .flow import TableFlow
+        from .games import engine_of
+        from .persistence import new_save_path
+
+        kind = engine_of(game)
+        names = [seat.name for seat in seats]
+        if options is None:
+            table = kind(names, first_leader=first_leader, seed=seed)
+        else:
+            table = kind(names, options, first_leader, seed)
+        self._take_over(TableFlow(table, [seat.level for seat in seats]))
+        self.hold(new_save_path(self.saves, table.players))
+
+    def take_over(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
+        """Take over a game in any state, with a bot level (None: human) per seat; it is
+        not saved. Raises ValueError (nothing changes) for a table without a human."""
+        from .flow import TableFlow
+
+        self._take_over(TableFlow(game, levels))
+        self.hold(None)
+
+    def resume(self, record: Record, path: Path | None) -> None:
+        """Take up a saved game where it was left (`path`: its save, held already by
+        `take_up`, or a new file). Hands stay hidden until their owner has taken the
+        keyboard (a hand-off comes first), even for a lone human."""
+        from .flow import TableFlow
+
+        self.hold(path)
+        self._take_over(
+            TableFlow.resumed(record.game, record.levels, record.deals_seen, record.reveal_seen)
+        )
+        if path is not None and path.exists():
+            self._saved = self._save_state()  # the file holds this already
+
+    def take_up(self, entry: SaveEntry) -> SaveEntry | None:
+        """Make a listed save ours and read it again (another window may have played on
+        since); None, and nothing changes, when another program has it open. An entry
+        that will not load is given back as it is, and no file is held."""
+        from .persistence import entry_of
+
+        if entry.record is None:
+            self.hold(None)
+            return entry
+        if not self.hold(entry.path):
+            return None
+        entry = entry_of(entry.path, entry.modified)
+        if entry.record is None:  # damaged since it was listed: nothing to hold it for
+            self.hold(None)
+        return entry
+
+    def rematch(self) -> None:
+        """The same table again: players, seat types and rules; new cards, and the next
+        seat leads first."""
+        game = self.game
+        leader = (game.first_leader + 1) % len(game.players)
+        self.start(game.GAME, self.seats(), leader, None, game.options)
+
+    def leave(self) -> None:
+        """No game in progress any more (its save stays, for Continue)."""
+        self.flow = None
+        self.hold(None)
+
+    def seats(self) -> list[Seat]:
+        """Who sits at the table of the game in hand: names and bot levels."""
+        from .bots import Seat
+
+        players = self.game.players
+        return [Seat(name, level) for name, level in zip(players, self.flow.levels, strict=True)]
+
+    def review(self) -> Review:
+        """The review of the finished game's human players (the seats without a bot)."""
+        return review_of(self.game, self.flow.levels)
+
+    def _take_over(self, flow: TableFlow) -> None:
+        self.flow = flow
+        self._saved = None
+        self._save_problem = None
+
+    # -- the save file --------------------------------------------------------------
+
+    def hold(self, path: Path | None) -> bool:
+        """Make `path` the file the game is saved in (None: no file), letting go of the
+        one before; False, and nothing changes, when another program has it open."""
+        if self._lock is not None and self._lock.path == path:
+            return True
+        from .persistence import SaveLock
+
+        lock = SaveLock.take(path) if path is not None else None
+        if path is not None and lock is None:
+            return False
+        with self._files:
+            if self._lock is not None:
+                self._lock.release()
+            self._lock = lock
+            self.save_path = path
+        return True
+
+    def holds(self, path: Path) -> bool:
+        """The save at `path` is this table's (not another window's)."""
+        return self._lock is not None and self._lock.path == path
+
+    def let_go(self) -> None:
+        """Let go of the save (the system would anyway; this also removes the lock file)."""
+        with self._files:
+            if self._lock is not None:
+                self._lock.release()
+
+    @property
+    def saved(self) -> bool:
+        """The game in progress is in its save file."""
+        return self.save_path is not None and self._save_problem is None and self._saved is not None
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the latest save of the game in progress failed; None if it went through."""
+        return self._save_problem
+
+    @property
+    def exit_status(self) -> int:
+        """1 while the latest save failed (the game may be lost), else 0."""
+        return 1 if self._save_problem is not None else 0
+
+    def record(self) -> Record:
+        """The game in progress with what the table has seen of it, as saves hold it."""
+        from .persistence import Record
+
+        flow = self.flow
+        return Record(flow.game, flow.levels, flow.deals_seen, flow.reveal_seen)
+
+    def record_on_file(self) -> Record | None:
+        """The game as its save file holds it when the latest save failed: up to the last
+        save that went through (the file is replaced only by a whole save). None when the
+        game is saved, or nothing of it is."""
+        if self.saved or self.save_path is None or self._saved is None:
+            return None
+        from .persistence import SaveError, load
+
+        try:
+            return load(self.save_path)
+        except SaveError:
+            return None
+
+    def _save_state(self) -> tuple[object, ...]:
+        flow = self.flow
+        return (id(flow.game), len(flow.game.moves), flow.deals_seen, flow.reveal_seen)
+
+    def autosave(self) -> str | None:
+        """Save after every change; a failed save is retried after the next move. Returns
+        what to tell the table, once, when saving has just begun to fail."""
+        failing_already = self._save_problem is not None
+        problem = self.save_now()
+        if problem is None or failing_already:
+            return None
+        return _(
+            "Could not save the game ({reason}) in {folder}; trying again after the next move."
+        ).format(reason=problem, folder=visible(self.save_path.parent))
+
+    def save_now(self) -> str | None:
+        """Write the game to its save, unless there is no game or the save holds it
+        already; why not, if that failed."""
+        with self._files:
+            if self.flow is None or self.save_path is None or self._save_state() == self._saved:
+                return None
+            from .persistence import save, write_problem
+
+            try:
+                save(self.save_path, self.record())
+            except OSError as error:
+                self._save_problem = write_problem(self.save_path, error)
+                return self._save_problem
+            self._save_problem = None
+            self._saved = self._save_state()
+            return None
+
+    def export(self, directory: Path) -> Path:
+        """Write the game's record into `directory`, for review; returns its path. Raises
+        OSError or ValueError (nothing written) when it cannot."""
+        from .persistence import export, export_name
+
+        path = directory / export_name(self.game.GAME, self.game.players)
+        export(path, self.record())
+        return path
+
+    def leaving_question(self, question: str) -> str:
+        """`question`, asked before leaving the game in progress, saying whether it can be
+        continued."""
+        game = self.game
+        if game is None or game.finished:
+            return question
+        if self.saved:
+            # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
+            leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
+            return leaving.format(question=question)
+        on_file = self.record_on_file()
+        if on_file is None:
+            leaving = _("{question} The game in progress could not be saved and will be lost.")
+            return leaving.format(question=question)
+        # Translators: {question} is asked before leaving ("Quit Hattrick?"); {progress} is
+        # where the game stood after that move: "deal 2 of 5, trick 3 of 14".
+        leaving = _(
+            "{question} The game could not be saved after move {move}; Continue on the start "
+            "screen picks it up from there ({progress})."
+        )
+        return leaving.format(
+            question=question, move=len(on_file.game.moves), progress=on_file.progress()
+        )
+
+
+def review_of(finished: TableGame, levels: Sequence[str | None]) -> Review:
+    """The review of a finished game's human players (the seats without a bot level)."""
+    from .bots.review import Review
+    from .core.review import decisions
+
+    humans = [seat for seat, level in enumerate(levels) if level is None]
+    return Review(finished.GAME, decisions(finished, humans), humans)
