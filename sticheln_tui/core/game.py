@@ -304,9 +304,9 @@ class Game(TableGame):
         """Whether `move` is among the legal moves: a card move is looked up among the
         cards open to it, without comparing it to every other move."""
         if self.phase is Phase.PLAY:  # first: nearly every move is a card played
-            return type(move) is PlayCard and move.card in self.hands[self._mover()]
+            return type(move) is PlayCard and move.card in self.hands[self.seat_to_move()]
         if self.phase is Phase.PICK:
-            return type(move) is PickPain and move.card in self._pickable(self._mover())
+            return type(move) is PickPain and move.card in self._pickable(self.seat_to_move())
         return move in self.legal_moves()
 
     def _pickable(self, seat: int) -> list[Card]:
@@ -319,7 +319,7 @@ class Game(TableGame):
         return [card for card in open_cards if card.colour not in taken] or open_cards
 
     def _advance(self, move: Move) -> None:
-        seat = self._mover()
+        seat = self.seat_to_move()
         if type(move) is PlayCard:  # first: nearly every move is a card played
             # `_take_from_hand` written out: a search spends its time on this line.
             card = move.card
@@ -370,7 +370,7 @@ class Game(TableGame):
             return _("{name} cannot choose {colours}").format(
                 name=name, colours=", ".join(move.colours)
             )
-        if isinstance(move, PickPain) and move.card in self.hands[self._mover()]:
+        if isinstance(move, PickPain) and move.card in self.hands[self.seat_to_move()]:
             return _("{name}'s second pain card must be of another colour").format(name=name)
         # Translators: {card} is a card as shown on the table, e.g. "[ 7 B]".
         return _("{card} is not in {name}'s hand").format(
@@ -384,7 +384,7 @@ class Game(TableGame):
         return len(self.pain_cards[seat]) >= self.rules.picks
 
     def _next_picker(self) -> None:
-        count, picker = len(self.players), self._mover()
+        count, picker = len(self.players), self.seat_to_move()
         for step in range(count):
             seat = (picker + step) % count
             if not self._picking_done(seat):
@@ -395,7 +395,7 @@ class Game(TableGame):
 
     def _next_chooser(self, start: int) -> None:
         """Late: the next seat (from the leader round) that won cards and has not chosen."""
-        count, chooser = len(self.players), self._mover()
+        count, chooser = len(self.players), self.seat_to_move()
         for step in range(start, count + 1):
             seat = (chooser + step) % count
             if self.chosen_colours[seat] is None and self.won[seat]:
@@ -406,7 +406,7 @@ class Game(TableGame):
     def _after_play(self) -> None:
         count = len(self.players)
         if len(self.trick) < count:
-            self.to_move = (self._mover() + 1) % count
+            self.to_move = (self.seat_to_move() + 1) % count
             return
         plays = tuple(self.trick)
         winner = plays[trick_winner([p.card for p in plays], self.rules)].seat

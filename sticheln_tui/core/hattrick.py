@@ -324,7 +324,7 @@ class HattrickGame(TableGame):
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
             return _("the game is over")
-        seat = self._mover()
+        seat = self.seat_to_move()
         name = self.players[seat]
         if type(move) is not PlayCard and type(move) is not PassCard:
             return _("{name} must play a card or pass now").format(name=name)
@@ -346,7 +346,7 @@ class HattrickGame(TableGame):
         return _("to pass, show a card of neither {colours}").format(colours=colours)
 
     def _advance(self, move: Move) -> None:
-        seat = self._mover()
+        seat = self.seat_to_move()
         card = move.card
         self.hands[seat].remove(card)
         passed = type(move) is PassCard

@@ -536,7 +536,7 @@ class SevenSealsGame(TableGame):
         not: it is held and there is no auction (or the seat holds it already)."""
         if self.phase is not Phase.PREDICT:
             return None
-        seat = self._mover()
+        seat = self.seat_to_move()
         if self.saboteur is None:
             return saboteur_base_cost(self.options, self.saboteur_times[seat])
         if self.options.saboteur_auction and self.saboteur != seat:
@@ -547,10 +547,10 @@ class SevenSealsGame(TableGame):
 
     def _moves_open(self) -> tuple[Move, ...]:
         if self.phase is Phase.PLAY:
-            hand = self.hands[self._mover()]
+            hand = self.hands[self.seat_to_move()]
             return tuple(map(_PLAY_MOVES.__getitem__, legal_cards(self.trick_cards, hand)))
         if self.phase is Phase.RETURN:
-            return tuple(ReturnSeal(kind) for kind in self._returnable(self._mover()))
+            return tuple(ReturnSeal(kind) for kind in self._returnable(self.seat_to_move()))
         if self.phase is Phase.PREDICT:
             sabotage = (TakeSaboteur(),) if self._saboteur_offer() is not None else ()
             return sabotage + tuple(self._predictions_open())
@@ -558,7 +558,7 @@ class SevenSealsGame(TableGame):
 
     def _predictions_open(self) -> Iterable[Predict]:
         """Every legal prediction of the seat to move, with every choice of whom to rob."""
-        seat = self._mover()
+        seat = self.seat_to_move()
         supply, whites = self.supply, self.supply[WHITE]
         others = {colour: robbable(self.seals, seat, colour) for colour in COLOURS}
         ranges = [
@@ -599,7 +599,7 @@ class SevenSealsGame(TableGame):
             if move != predict(move.wanted, move.steals):
                 return _("a prediction lists its seals in colour order, each count above zero")
             return prediction_problem(
-                self.supply, self.seals, self._mover(), move.wanted, move.steals
+                self.supply, self.seals, self.seat_to_move(), move.wanted, move.steals
             )
         except (TypeError, ValueError):
             return _("a prediction is (colour, count) pairs and (colour, seat) steals")
@@ -607,7 +607,7 @@ class SevenSealsGame(TableGame):
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
             return _("the game is over")
-        seat = self._mover()
+        seat = self.seat_to_move()
         name = self.players[seat]
         if self.phase is Phase.PREDICT:
             if type(move) is TakeSaboteur:
@@ -636,7 +636,7 @@ class SevenSealsGame(TableGame):
         return _("{name} must follow {colour}").format(name=name, colour=self.trick_cards[0].colour)
 
     def _advance(self, move: Move) -> None:
-        seat = self._mover()
+        seat = self.seat_to_move()
         if type(move) is PlayCard:
             self.hands[seat].remove(move.card)
             self.trick.append(Played(seat, move.card))
@@ -698,7 +698,9 @@ class SevenSealsGame(TableGame):
             displaced=self._displaced is not None and self._displaced == self.to_move,
             saboteur_times=tuple(self.saboteur_times),
             blacks_taken=tuple(self.blacks_taken),
-            returnable=tuple(self._returnable(self._mover())) if self.phase is Phase.RETURN else (),
+            returnable=tuple(self._returnable(self.seat_to_move()))
+            if self.phase is Phase.RETURN
+            else (),
             prediction_round=tuple(self.prediction_round),
         )
 

@@ -201,9 +201,9 @@ class TableGame:
         """The seats with the best total share the win."""
         return winners(self.totals, lowest_wins=self.LOWEST_WINS)
 
-    def _mover(self) -> int:
-        """The seat to move, for the hooks that check, make and refuse moves: they are
-        asked only while the game goes on, and only a finished game has nobody to move."""
+    def seat_to_move(self) -> int:
+        """`to_move`, for code that asks only while the game goes on (the hooks that check,
+        make and refuse moves): only a finished game has nobody to move."""
         seat = self.to_move
         assert seat is not None, "the game is over: nobody is to move"
         return seat
