@@ -17,7 +17,8 @@ from typing import NamedTuple, final
 from ..i18n import N_, _
 from .cards import Card, CardMemo, sorted_cards
 from .sticheln import deals_problem
-from .table import PlayCard, TableGame, TableView
+from .table import PlayCard as PlayCard  # one of this game's moves, importable from here
+from .table import TableGame, TableView
 
 COLOURS = ("red", "blue", "green")  # also the order that settles a tie for the lead
 MIN_PLAYERS, MAX_PLAYERS = 4, 7

@@ -20,7 +20,8 @@ from typing import final
 from ..i18n import N_, _, ngettext
 from .cards import Card, CardMemo
 from .sticheln import deals_problem
-from .table import PlayCard, Played, TableGame, TableView
+from .table import PlayCard as PlayCard  # one of this game's moves, importable from here
+from .table import Played, TableGame, TableView
 
 # The card colours, in the order a hand is shown: red (always trump) first.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
