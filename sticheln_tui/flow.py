@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from .bots import Bot, make_bot, no_human_problem
-from .core.table import IllegalMove
+from .core.cards import Card
+from .core.table import IllegalMove, TableGame
 from .games import play_of
 from .i18n import _
 from .widgets.colours import card_words
@@ -39,8 +40,8 @@ class Private:
     seat: int
 
 
-REVEAL = "reveal"  # a deal's opening moment, shown to all (Sticheln: the pain cards)
-SCORES = "scores"  # a deal's scores, a decision the table takes on them, or game over
+REVEAL: Final = "reveal"  # a deal's opening moment, shown to all (Sticheln: the pain cards)
+SCORES: Final = "scores"  # a deal's scores, a decision the table takes on them, or game over
 
 
 @dataclass(frozen=True)
@@ -70,28 +71,32 @@ Step = HandOff | Private | Public | BotTurn
 # -- what differs between games ---------------------------------------------------
 
 
-class GameHooks:
-    """What the flow asks of a game. These defaults suit a game of plain turns and deal
-    scores (Hattrick): no opening moment, no decision taken on a scoreboard."""
+_Game = TypeVar("_Game", bound=TableGame)
 
-    def reveal_due(self, game) -> bool:
+
+class GameHooks(Generic[_Game]):
+    """What the flow asks of a game (of the engine class `_Game`). These defaults suit a
+    game of plain turns and deal scores (Hattrick): no opening moment, no decision taken on
+    a scoreboard."""
+
+    def reveal_due(self, game: _Game) -> bool:
         """The deal opens with a public moment, due now unless the table has seen it."""
         return False
 
-    def reveal_past(self, game) -> bool:
+    def reveal_past(self, game: _Game) -> bool:
         """The deal's play has begun, so the table saw its opening (for a game taken up
         without a record of what was seen)."""
         return False
 
-    def decision_due(self, game) -> bool:
+    def decision_due(self, game: _Game) -> bool:
         """The table decides something on the scoreboard (its mover answers there)."""
         return False
 
-    def bot_decides(self, game, bot: Bot) -> str:
+    def bot_decides(self, game: _Game, bot: Bot) -> str:
         """A computer player takes the scoreboard's decision; returns the news for all."""
         raise NotImplementedError
 
-    def watched(self, game) -> bool:
+    def watched(self, game: _Game) -> bool:
         """The move to make is played on the table, for the humans to follow; otherwise
         it is a private choice with nothing to watch."""
         return game.phase == "play"
@@ -103,7 +108,7 @@ class GameHooks:
         )
 
 
-def hooks_of(game) -> GameHooks:
+def hooks_of(game: TableGame) -> GameHooks[Any]:
     """What the flow asks of this game."""
     return play_of(game.GAME).hooks
 
@@ -114,7 +119,7 @@ def hooks_of(game) -> GameHooks:
 class TableFlow:
     """One game in progress at a hot-seat table; the screens ask it what is due."""
 
-    def __init__(self, game, levels: Sequence[str | None] = ()) -> None:
+    def __init__(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
         """Take over `game` in any state, with a bot level (None: human) per seat; no
         levels: all human. Raises ValueError (nothing changes) for a table without a
         human. The table is taken to have seen everything up to now."""
@@ -134,13 +139,14 @@ class TableFlow:
         self.deals_seen = len(game.results)  # deal scoreboards the table has looked at
         self.reveal_seen = self.hooks.reveal_past(game)  # the current deal's opening
         self.take_back_open = False  # a human's move may be taken back
-        self.card_taken_back = None  # where the cursor waits, until its owner moves again
+        # Where the cursor waits, until its owner moves again.
+        self.card_taken_back: Card | None = None
         self.last_mover: int | None = None  # who made the last move, for the event line
         self.shown: Step | None = None  # what the table shows now, as this flow said
 
     @classmethod
     def resumed(
-        cls, game, levels: Sequence[str | None], deals_seen: int, reveal_seen: bool
+        cls, game: TableGame, levels: Sequence[str | None], deals_seen: int, reveal_seen: bool
     ) -> TableFlow:
         """A saved game taken up again: hands stay hidden until their owner has taken
         the keyboard (a hand-off comes first), even for a lone human."""
@@ -203,7 +209,7 @@ class TableFlow:
             return Public(SCORES)
         if self.hooks.reveal_due(game) and not self.reveal_seen:
             return Public(REVEAL)
-        seat = game.to_move
+        seat = game.seat_to_move()
         if seat in self.bots:
             return self._bot_turn(seat)
         if seat != self.keyboard:
@@ -319,7 +325,7 @@ class TableFlow:
 
     def taken_back_news(self, move: Move) -> str:
         """What the table is told of a take-back (a toast outlives its screen)."""
-        name = self.game.players[self.game.to_move]
+        name = self.game.players[self.game.seat_to_move()]
         return self.hooks.taken_back_news(name, move)
 
     def last_event(self) -> tuple[Move, int] | None:

@@ -117,10 +117,10 @@ def nested_deeper(data: object, limit: int) -> bool:
     by recursion, so that nothing later runs out of stack on what a file holds)."""
     level = [data]
     for _depth in range(limit + 1):
-        level = [value for value in level if isinstance(value, list | dict)]
-        if not level:
+        containers = [value for value in level if isinstance(value, list | dict)]
+        if not containers:
             return False
-        level = [inner for value in level for inner in _inside(value)]
+        level = [inner for value in containers for inner in _inside(value)]
     return True
 
 

@@ -26,7 +26,7 @@ import shlex
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 
 import aiohttp_jinja2
@@ -346,7 +346,7 @@ class TurnedAway(asyncio.Protocol):
     """A connection past the most the server holds: answered 503 and closed at once."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        transport.write(SERVER_BUSY)
+        transport.write(SERVER_BUSY)  # type: ignore[attr-defined]  # a server's: a Transport
         transport.close()
 
 
@@ -418,7 +418,7 @@ class GameServer(Server):
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's page connection, its game a GameProcess."""
         if not same_origin(request):
             raise web.HTTPForbidden()
@@ -432,7 +432,7 @@ class GameServer(Server):
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=websocket.close,  # type: ignore[arg-type]  # as textual-serve's Server passes it
             download_manager=self.download_manager,
             debug=self.debug,
         )
@@ -470,9 +470,10 @@ class GameServer(Server):
                     await game.focus()
 
     @contextlib.contextmanager
-    def _playing(self, game: GameProcess):
+    def _playing(self, game: GameProcess) -> Iterator[None]:
         """The page's connection (this task) counts as a game played while inside."""
         page = asyncio.current_task()
+        assert page is not None  # a page's connection is a task
         self._pages[page] = game
         try:
             yield
@@ -498,13 +499,15 @@ class GameServer(Server):
         runner = web.AppRunner(await self._make_app(), keepalive_timeout=HEADER_SECONDS)
         await runner.setup()
         most = most_connections(self.max_games)
+        server = runner.server
+        assert server is not None  # made by the runner's setup
 
         def protocol() -> asyncio.BaseProtocol:
             """A new connection's: aiohttp's, or past the most held, a refusal."""
-            connections = runner.server.connections
+            connections = server.connections
             if len(connections) >= most and not make_room(connections):
                 return TurnedAway()
-            return runner.server()
+            return server()
 
         try:
             listener = await asyncio.get_running_loop().create_server(

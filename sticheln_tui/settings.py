@@ -55,19 +55,23 @@ def _read() -> tuple[dict[str, object], str | None]:
     return settings, None
 
 
-def _remembered(key: str, problem: Callable[[object], str | None]) -> str | None:
+def _remembered(key: str, problem: Callable[[str], str | None]) -> str | None:
     """The setting `key`, or None when it was never made, the file is damaged or
     `problem` finds fault with it (one line on stderr each time)."""
     settings, damage = _read()
     if damage:
-        return _ignored(damage)
+        _ignored(damage)
+        return None
     value = settings.get(key)
     if value is None:
         return None
     if not isinstance(value, str):  # never a name (a list would not even hash): refused
         value = repr(value)
     why = problem(value)
-    return _ignored(why) if why else value
+    if why:
+        _ignored(why)
+        return None
+    return value
 
 
 def remembered_language() -> str | None:
@@ -140,14 +144,13 @@ _said: list[str] = []  # the warnings given, in order: the file is read once per
 
 
 def _ignored(why: str) -> None:
-    """None, after one line on stderr saying why (once, however often it is read)."""
+    """One line on stderr saying why a setting is ignored (once, however often it is read)."""
     warning = _("sticheln: ignoring the settings in {path}: {why}").format(
         path=visible(settings_path()), why=why
     )
     if warning not in _said:
         _said.append(warning)
         print(warning, file=sys.stderr)
-    return None
 
 
 def warnings_given() -> list[str]:

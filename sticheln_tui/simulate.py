@@ -6,7 +6,6 @@ Textual is never imported here, so a long run starts at once and runs anywhere.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import random
@@ -160,10 +159,10 @@ def run(
     levels: list[str], options: Any, seed: int, games: int, workers: int, game: str = "sticheln"
 ) -> list[Outcome]:
     work = jobs(levels, options, seed, games, game)
-    pool = ProcessPoolExecutor(workers) if workers > 1 else contextlib.nullcontext()
-    with pool:
-        played = pool.map(_play, work) if workers > 1 else map(_play, work)
-        return list(_reported(played, games))
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(_reported(pool.map(_play, work), games))
+    return list(_reported(map(_play, work), games))
 
 
 def _reported(outcomes: Iterable[Outcome], games: int) -> Iterator[Outcome]:

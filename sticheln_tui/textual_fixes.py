@@ -16,13 +16,14 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import IO, ClassVar
+from typing import IO, Any, ClassVar, Literal
 
 import textual
 from rich.align import Align
 from rich.cells import cell_len
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -220,9 +221,10 @@ if sys.platform != "win32":
         """Textual 8.2's driver for terminals on Linux and macOS, writing through
         LosableOutput, and resuming only from a suspension of its own."""
 
-        def __init__(self, app: App, **options: object) -> None:
+        def __init__(self, app: App, **options: Any) -> None:
             super().__init__(app, **options)
-            self._file = LosableOutput(self._file, lambda: app.post_message(TerminalLost()))
+            # Textual's output file, wrapped: Textual only writes to it and flushes it.
+            self._file = LosableOutput(self._file, lambda: app.post_message(TerminalLost()))  # type: ignore[arg-type, assignment]
 
         def _sigcont_application(self, *signal_details: object) -> None:
             # Textual restarts its application mode on every SIGCONT, though it suspends
@@ -255,7 +257,7 @@ class WorkaroundApp(App[None]):
             return bool(self.screen.query("HelpPanel"))
         return super().check_action(action, parameters)
 
-    async def action_hide_help_panel(self) -> None:
+    async def action_hide_help_panel(self) -> None:  # type: ignore[override]  # Textual awaits it
         """Textual's own action, which does not wait for the panel to go."""
         await self.screen.query("HelpPanel").remove()
         self.refresh_bindings()  # the screen's own Escape is back
@@ -267,7 +269,8 @@ class WorkaroundApp(App[None]):
     def action_command_palette(self) -> None:
         """Textual's own action, opening the palette that drops late keys (its prompt in
         the player's language)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual's is_open takes App[object]; this app is an App[None].
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(
                 SteadyCommandPalette(id="--command-palette", placeholder=_(COMMANDS_PLACEHOLDER))
             )
@@ -279,11 +282,14 @@ class WorkaroundApp(App[None]):
             SteadyCommandPalette(providers=[self.THEME_LIST], placeholder=_(THEMES_PLACEHOLDER))
         )
 
-    def search_commands(self, commands: list[CommandListItem], placeholder: str = "") -> AwaitMount:
+    def search_commands(
+        self, commands: Sequence[CommandListItem], placeholder: str = ""
+    ) -> AwaitMount:
         """Textual's list of given commands, in the palette that drops late keys."""
         return self.push_screen(
             SteadyCommandPalette(
-                providers=[SimpleProvider(self.screen, commands)],
+                # As Textual's own search_commands passes them.
+                providers=[SimpleProvider(self.screen, commands)],  # type: ignore[arg-type, list-item]
                 placeholder=placeholder or _(COMMANDS_PLACEHOLDER),
             )
         )
@@ -298,7 +304,7 @@ class WorkaroundApp(App[None]):
         """Where the terminal cursor belongs now (None: leave it where it is). Override."""
         return None
 
-    def _display(self, screen: Screen, renderable: object) -> None:
+    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
         # Textual 8.2 moves the terminal cursor (hidden, but followed by screen readers
         # and braille displays) to `App.cursor_position` after each frame it writes, in
         # this private method; the position is brought up to date just before, once the
@@ -388,6 +394,7 @@ class WorkaroundApp(App[None]):
             atexit.register(self._exit_without_teardown)
 
     def _exit_at_the_deadline(self) -> None:
+        assert self._ending is not None  # set before this thread starts
         self._ending.wait()
         time.sleep(self.EXIT_DEADLINE)
         os._exit(self.before_forced_exit())
@@ -410,7 +417,7 @@ class WorkaroundApp(App[None]):
 _move_page = OptionList._move_page
 
 
-def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
+def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1]) -> None:
     """Textual 8.2's OptionList (the command palette's list, a Select's drop-down) raised
     KeyError on PageUp/PageDown while it had options but no size yet (just opened or
     refilled), which ended the app. Paging waits for the first layout."""
@@ -483,7 +490,7 @@ class TranslatedBindingsTable(_key_panel.BindingsTable):
         return table
 
 
-def _translated(cell: object) -> object:
+def _translated(cell: RenderableType) -> RenderableType:
     """A cell of the table in the player's language: a key's description, then perhaps
     its binding's tooltip (styled apart, translated apart), or a group's heading."""
     if not isinstance(cell, Text) or not cell.plain:
@@ -525,6 +532,7 @@ class KeysFooter(Footer):
         if shown == self._shown:
             return
         keys = [key for key in self.children if not key.has_class("-command-palette")]
+        footer_keys = [key for key in keys if isinstance(key, _FooterKey)]
         # Textual's Footer shows one key per action: the first binding of each.
         first_per_action: dict[str, tuple] = {}
         for binding, enabled, tooltip in shown:
@@ -532,14 +540,16 @@ class KeysFooter(Footer):
         rewritable = (
             self._shown is not None
             and len(first_per_action) == len(keys)
-            and all(isinstance(key, _FooterKey) for key in keys)  # no group shown
+            and len(footer_keys) == len(keys)  # no group shown
             and not any(binding.group for binding, _, _ in shown)  # nor coming
         )
         self._shown = shown
         if not rewritable:
             super().bindings_changed(screen)
             return
-        for key, (binding, enabled, tooltip) in zip(keys, first_per_action.values(), strict=True):
+        for key, (binding, enabled, tooltip) in zip(
+            footer_keys, first_per_action.values(), strict=True
+        ):
             display = self.app.get_key_display(binding)
             description = _(binding.description)
             resized = (len(display), len(description)) != (
@@ -599,7 +609,7 @@ def start_with_theme(app: App, name: str) -> None:
 
 def apply_textual_fixes() -> None:
     """Patch what cannot be subclassed, for the Textual series it was written for."""
-    if IN_RANGE:
-        OptionList._move_page = _move_page_once_laid_out
-        _footer.FooterKey = TranslatedFooterKey
-        _key_panel.BindingsTable = TranslatedBindingsTable
+    if IN_RANGE:  # replacing Textual's own, which a type checker is right to warn about
+        OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
+        _footer.FooterKey = TranslatedFooterKey  # type: ignore[misc, assignment]
+        _key_panel.BindingsTable = TranslatedBindingsTable  # type: ignore[misc]

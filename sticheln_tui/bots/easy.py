@@ -18,6 +18,7 @@ class EasyBot(StichelnBot):
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         if rng.random() < self.WHIM:
             return Advice(rng.choice(view.legal_moves), _("a hunch"))
+        assert view.seat is not None
         card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
         return Advice(PickPain(card), _("the colour with the fewest, lowest cards"))
 

@@ -38,7 +38,7 @@ def play_bot_game(
     seconds = dict.fromkeys(levels, 0.0)
     moves = dict.fromkeys(levels, 0)
     while not table.finished:
-        seat = table.to_move
+        seat = table.seat_to_move()
         view = table.view(seat)
         started = time.perf_counter()
         move = bots[seat].choose(view)

@@ -31,6 +31,7 @@ class NormalBot(StichelnBot):
     level = "normal"
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
+        assert view.seat is not None
         card = pick_card(view.hand, view.pain_cards[view.seat] or (), view.rules)
         if view.rules.reverse:
             # Translators: a hint line; {colour} is a colour's name.
@@ -51,6 +52,7 @@ class _Table:
     """One decision's reading of the table: what each card would likely bring."""
 
     def __init__(self, view: SeatView) -> None:
+        assert view.seat is not None
         self.view = view
         self.pain = own_colours(view)
         self.score = card_scores(self.pain, view.rules)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from ..core.standings import winners
 from ..i18n import ngettext
@@ -31,7 +31,7 @@ TIME_LIMIT = 0.8
 class World(Protocol):
     """One complete guess at the deal in progress."""
 
-    def copy(self) -> World: ...
+    def copy(self) -> Self: ...
 
 
 W = TypeVar("W", bound=World)
@@ -58,7 +58,7 @@ class SamplingBot(Bot):
         self.time_limit = time_limit
         self.playouts_run = 0  # deals played out so far, over every search
 
-    def candidate(self, view: object, move: object) -> object:
+    def candidate(self, view: Any, move: Any) -> Any:
         """A legal move as `search` weighs it among its candidates (a game review adds the
         move a player made to them): the move itself, unless the bot says otherwise."""
         return move

@@ -40,14 +40,17 @@ class StrongBot(SamplingBot, StichelnBot):
         """One candidate per colour (the card the pick rule would lay down in it): each
         whole deal is played out from every candidate pick."""
         rules = view.rules
-        taken = view.pain_cards[view.seat] or ()
+        me = view.seat
+        assert me is not None
+        taken = view.pain_cards[me] or ()
         candidates = [
             pick_card([card for card in view.hand if card.colour == colour], taken, rules)
-            for colour in dict.fromkeys(move.card.colour for move in view.legal_moves)
+            # Picking: every legal move is a PickPain.
+            for colour in dict.fromkeys(move.card.colour for move in view.legal_moves)  # type: ignore[union-attr]
         ]
 
         def trial(deal: FastDeal, card: int) -> None:
-            deal.lay_down(view.seat, card)
+            deal.lay_down(me, card)
             deal.finish_picks()
 
         card, why = self._search(view, rng, candidates, trial)
@@ -70,6 +73,7 @@ class StrongBot(SamplingBot, StichelnBot):
         """`first(deal, card)` makes the move being weighed in a sampled deal."""
         self.final_totals = view.totals if view.deal >= view.deals_total else None
         table = tables(view.rules, len(view.players))
+        assert view.seat is not None
 
         def trial(deal: FastDeal, card: int) -> list[int]:
             first(deal, card)

@@ -56,6 +56,7 @@ def colours_so_far(pile: Sequence[Card], pain_colours: tuple[str, ...], rules: R
 
 def own_colours(view: SeatView) -> tuple[str, ...]:
     """This seat's pain (or luck) colours as far as it can tell now."""
+    assert view.seat is not None
     return colours_so_far(won_cards(view)[view.seat], view.pain_colours(view.seat), view.rules)
 
 
@@ -192,11 +193,11 @@ def unknowns(view: SeatView) -> Unknowns:
     hands: list[list[Card]] = [[] for _ in range(count)]
     pain: list[list[Card]] = [[] for _ in range(count)]
     hands[me] = list(view.hand)
-    for seat, known in enumerate(view.pain_cards):
-        pain[seat] = list(known or ())
-        if seat != me and known is not None and rules.pain_in_hand:
+    for seat, laid in enumerate(view.pain_cards):
+        pain[seat] = list(laid or ())
+        if seat != me and laid is not None and rules.pain_in_hand:
             # revealed, yet still in the hand unless played
-            hands[seat] = [card for card in known if card not in played]
+            hands[seat] = [card for card in laid if card not in played]
     hidden = [  # seats whose pain cards this seat has not seen
         seat
         for seat in range(count)

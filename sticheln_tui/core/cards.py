@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
 
 # Sticheln's six colours, in the order a hand is sorted. Blue, red and green run 0-20;
 # yellow, purple and brown run 0-18.
@@ -40,15 +40,18 @@ class Card(NamedTuple):
         return f"[{self.value:>2} {self.letter}]"
 
 
-class CardMemo(dict):
+_Value = TypeVar("_Value")
+
+
+class CardMemo(dict[Card, _Value]):
     """A value per card, worked out on first use: there are few cards and many lookups,
     and a lookup by `memo.__getitem__` costs no Python call."""
 
-    def __init__(self, make: Callable[[Card], object]) -> None:
+    def __init__(self, make: Callable[[Card], _Value]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, card: Card) -> object:
+    def __missing__(self, card: Card) -> _Value:
         value = self[card] = self.make(card)
         return value
 
@@ -61,5 +64,5 @@ def sort_key(card: Card) -> tuple[int, int]:
 _SORT_KEYS = CardMemo(sort_key)
 
 
-def sorted_cards(cards) -> tuple[Card, ...]:
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_SORT_KEYS.__getitem__))

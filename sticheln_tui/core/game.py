@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import final
 
 from ..i18n import N_, _
 from .cards import Card, CardMemo, sorted_cards
@@ -44,6 +45,7 @@ class Phase(StrEnum):
     OVER = "over"  # the game has ended
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PickPain:
     """Lay this card face down: its colour becomes a pain colour of the player."""
@@ -51,6 +53,7 @@ class PickPain:
     card: Card
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class ChooseColours:
     """Late: these colours (one, or two in Harsh) are the player's pain colours."""
@@ -58,6 +61,7 @@ class ChooseColours:
     colours: tuple[str, ...]
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class SettleTie:
     """Tie-break: play one more deal (True) or accept the shared win (False)."""
@@ -157,13 +161,13 @@ class SeatView:
         know it: while pain cards lie face down (Dark, or before all are laid down) a
         running score would give a hidden pain colour away, and in Late there is none
         until the colours are chosen at the end (RULES.md 1.7 and section 5)."""
-        colours = self.pain_colours(seat)
-        if self.phase is not Phase.PLAY or self.rules.dark or not colours:
+        pain = self.pain_cards[seat]
+        if self.phase is not Phase.PLAY or self.rules.dark or not pain:
             return None
         won = [
             play.card for trick in self.deal_tricks if trick.winner == seat for play in trick.plays
         ]
-        return score_deal(scored_cards(won, self.pain_cards[seat], self.rules), colours, self.rules)
+        return score_deal(scored_cards(won, pain, self.rules), self.pain_colours(seat), self.rules)
 
 
 def standings(results: Sequence[DealResult], players: int, rules: Rules) -> list[int]:
@@ -181,6 +185,8 @@ class Game(TableGame):
     GAME = "sticheln"
     TITLE = N_("Sticheln")
     OPTIONS = Rules
+    options: Rules
+    phase: Phase
 
     def __init__(
         self,
@@ -298,9 +304,9 @@ class Game(TableGame):
         """Whether `move` is among the legal moves: a card move is looked up among the
         cards open to it, without comparing it to every other move."""
         if self.phase is Phase.PLAY:  # first: nearly every move is a card played
-            return type(move) is PlayCard and move.card in self.hands[self.to_move]
+            return type(move) is PlayCard and move.card in self.hands[self.seat_to_move()]
         if self.phase is Phase.PICK:
-            return type(move) is PickPain and move.card in self._pickable(self.to_move)
+            return type(move) is PickPain and move.card in self._pickable(self.seat_to_move())
         return move in self.legal_moves()
 
     def _pickable(self, seat: int) -> list[Card]:
@@ -313,7 +319,7 @@ class Game(TableGame):
         return [card for card in open_cards if card.colour not in taken] or open_cards
 
     def _advance(self, move: Move) -> None:
-        seat = self.to_move
+        seat = self.seat_to_move()
         if type(move) is PlayCard:  # first: nearly every move is a card played
             # `_take_from_hand` written out: a search spends its time on this line.
             card = move.card
@@ -348,12 +354,13 @@ class Game(TableGame):
         if self.phase is Phase.OVER:
             return _("the game is over")
         name = self.players[self.to_move] if self.to_move is not None else _("nobody")
-        wanted, must = {
+        wanted_moves: dict[Phase, tuple[type[Move], str]] = {
             Phase.PICK: (PickPain, _("{name} must lay down a pain card now")),
             Phase.PLAY: (PlayCard, _("{name} must play a card now")),
             Phase.CHOOSE: (ChooseColours, _("{name} must choose pain colours now")),
             Phase.TIE: (SettleTie, _("{name} must settle the tie now")),
-        }[self.phase]
+        }
+        wanted, must = wanted_moves[self.phase]
         if not isinstance(move, wanted):
             return must.format(name=name)
         if isinstance(move, ChooseColours):
@@ -363,18 +370,23 @@ class Game(TableGame):
             return _("{name} cannot choose {colours}").format(
                 name=name, colours=", ".join(move.colours)
             )
-        if isinstance(move, PickPain) and move.card in self.hands[self.to_move]:
+        if isinstance(move, PickPain) and move.card in self.hands[self.seat_to_move()]:
             return _("{name}'s second pain card must be of another colour").format(name=name)
         # Translators: {card} is a card as shown on the table, e.g. "[ 7 B]".
-        return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
+        return _("{card} is not in {name}'s hand").format(
+            # A card move, or a SettleTie whose extra_deal is no bool: that one has no card
+            # and raises AttributeError here (it has no refusal of its own yet).
+            card=move.card,  # type: ignore[union-attr]
+            name=name,
+        )
 
     def _picking_done(self, seat: int) -> bool:
         return len(self.pain_cards[seat]) >= self.rules.picks
 
     def _next_picker(self) -> None:
-        count = len(self.players)
+        count, picker = len(self.players), self.seat_to_move()
         for step in range(count):
-            seat = (self.to_move + step) % count
+            seat = (picker + step) % count
             if not self._picking_done(seat):
                 self.to_move = seat
                 return
@@ -383,9 +395,9 @@ class Game(TableGame):
 
     def _next_chooser(self, start: int) -> None:
         """Late: the next seat (from the leader round) that won cards and has not chosen."""
-        count = len(self.players)
+        count, chooser = len(self.players), self.seat_to_move()
         for step in range(start, count + 1):
-            seat = (self.to_move + step) % count
+            seat = (chooser + step) % count
             if self.chosen_colours[seat] is None and self.won[seat]:
                 self.to_move = seat
                 return
@@ -394,7 +406,7 @@ class Game(TableGame):
     def _after_play(self) -> None:
         count = len(self.players)
         if len(self.trick) < count:
-            self.to_move = (self.to_move + 1) % count
+            self.to_move = (self.seat_to_move() + 1) % count
             return
         plays = tuple(self.trick)
         winner = plays[trick_winner([p.card for p in plays], self.rules)].seat
@@ -420,7 +432,7 @@ class Game(TableGame):
     def _view(self, seat: int | None) -> SeatView:
         count = len(self.players)
         over = self.phase is Phase.OVER
-        own = seat is not None and not over
+        own = None if over else seat  # the seat whose own cards show: none once it is over
         choosing = self.phase is Phase.CHOOSE
         revealed = self.phase is not Phase.PICK and not self.rules.dark
         return SeatView(
@@ -434,8 +446,8 @@ class Game(TableGame):
             tricks_per_deal=self.tricks_per_deal,
             dealer=self.dealer,
             to_move=self.to_move,
-            hand=tuple(self.hands[seat]) if own else (),
-            won=tuple(sorted_cards(self.won[seat])) if own and choosing else (),
+            hand=tuple(self.hands[own]) if own is not None else (),
+            won=tuple(sorted_cards(self.won[own])) if own is not None and choosing else (),
             hand_sizes=tuple(len(hand) for hand in self.hands) if not over else (0,) * count,
             pain_cards=tuple(
                 tuple(self.pain_cards[s]) if revealed or s == seat else None for s in range(count)

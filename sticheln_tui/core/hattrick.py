@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, final
 
 from ..i18n import N_, _
 from .cards import Card, CardMemo, sorted_cards
 from .sticheln import deals_problem
-from .table import PlayCard, TableGame, TableView
+from .table import PlayCard as PlayCard  # one of this game's moves, importable from here
+from .table import TableGame, TableView
 
 COLOURS = ("red", "blue", "green")  # also the order that settles a tie for the lead
 MIN_PLAYERS, MAX_PLAYERS = 4, 7
@@ -186,6 +187,7 @@ class Phase(StrEnum):
     OVER = "over"  # the game has ended
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PassCard:
     """Show this third-colour card to everybody and lay it face down: a pass."""
@@ -244,6 +246,8 @@ class HattrickGame(TableGame):
     GAME = "hattrick"
     TITLE = N_("Hattrick")
     OPTIONS = HattrickOptions
+    options: HattrickOptions
+    phase: Phase
 
     def _check_table(self, players: int, options: HattrickOptions) -> None:
         check_players(players)
@@ -321,11 +325,12 @@ class HattrickGame(TableGame):
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
             return _("the game is over")
-        name = self.players[self.to_move]
-        if type(move) not in (PlayCard, PassCard):
+        seat = self.seat_to_move()
+        name = self.players[seat]
+        if type(move) is not PlayCard and type(move) is not PassCard:
             return _("{name} must play a card or pass now").format(name=name)
         card = move.card
-        if card not in self.hands[self.to_move]:
+        if card not in self.hands[seat]:
             return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
         # Translators: joins the one or two colours in a trick ("red and blue").
         colours = _(" and ").join(dict.fromkeys(c.colour for c in self.trick_cards))
@@ -335,12 +340,14 @@ class HattrickGame(TableGame):
                 colours=colours, card=card
             )
         if closed_colour(self.trick_cards) is None:
-            return pass_problem(self.trick_cards, self.hands[self.to_move])
+            problem = pass_problem(self.trick_cards, self.hands[seat])
+            assert problem is not None  # no colour is closed: a pass is not allowed yet
+            return problem
         # Translators: {colours} is two colours ("red and blue").
         return _("to pass, show a card of neither {colours}").format(colours=colours)
 
     def _advance(self, move: Move) -> None:
-        seat = self.to_move
+        seat = self.seat_to_move()
         card = move.card
         self.hands[seat].remove(card)
         passed = type(move) is PassCard

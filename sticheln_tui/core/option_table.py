@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from ..i18n import N_, _, language
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (type checkers know it)
+if TYPE_CHECKING:
+    from .sticheln import Rules
+
 CAPITALISED_NOUNS = {"de"}  # languages whose option names keep their case within a sentence
 
 
@@ -43,7 +47,7 @@ class Option:
         label = _(self.label)
         return label if language() in CAPITALISED_NOUNS else label.lower()
 
-    def explained(self, rules) -> str:
+    def explained(self, rules: Rules) -> str:
         """What the option does under `rules` (Reverse turns some rules round), in the
         player's language."""
         return _(self.in_reverse if rules.reverse and self.in_reverse else self.explanation)

@@ -6,6 +6,7 @@ The options' names and explanations are in `core.option_table` (re-exported here
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import Any
 
 from ..i18n import _, ngettext
 from .option_table import OPTION_BY_FIELD, PRESET_LABELS
@@ -44,11 +45,13 @@ def not_applicable(rules: Rules) -> dict[str, str]:
 
 def with_option(rules: Rules, field: str, value: object) -> Rules:
     """`rules` with one option changed; options it makes meaningless are switched off."""
-    return replace(rules, **{field: value, **_cleared(rules, field, value)})
+    changes: dict[str, Any] = {field: value, **_cleared(rules, field, value)}  # any field's type
+    return replace(rules, **changes)
 
 
 def _cleared(rules: Rules, field: str, value: object) -> dict[str, bool]:
-    probe = replace(Rules(), **{field: value})
+    change: dict[str, Any] = {field: value}  # any field's type
+    probe = replace(Rules(), **change)
     return {name: False for name in not_applicable(probe) if getattr(rules, name)}
 
 

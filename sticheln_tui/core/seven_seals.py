@@ -15,11 +15,13 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement, product
 from types import MappingProxyType
+from typing import final
 
 from ..i18n import N_, _, ngettext
 from .cards import Card, CardMemo
 from .sticheln import deals_problem
-from .table import PlayCard, Played, TableGame, TableView
+from .table import PlayCard as PlayCard  # one of this game's moves, importable from here
+from .table import Played, TableGame, TableView
 
 # The card colours, in the order a hand is shown: red (always trump) first.
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -221,6 +223,7 @@ class Phase(StrEnum):
     OVER = "over"  # the game has ended
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Predict:
     """Take these seals (colour, count) from the supply, in `COLOURS` order, counts above
@@ -246,12 +249,14 @@ def predict(wanted: Mapping[str, int], steals: Iterable[tuple[str, int]] = ()) -
     return Predict(tuple(seals), tuple(ordered_steals))
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class TakeSaboteur:
     """Take the saboteur instead of predicting (at an auction: from its holder, for 1
     more)."""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class ReturnSeal:
     """The trick's winner gives back a seal of this kind (a colour, or white)."""
@@ -408,6 +413,8 @@ class SevenSealsGame(TableGame):
     GAME = "seven-seals"
     TITLE = N_("Seven Seals")
     OPTIONS = SevenSealsOptions
+    options: SevenSealsOptions
+    phase: Phase
     LOWEST_WINS = True  # penalty points
 
     @classmethod
@@ -530,22 +537,21 @@ class SevenSealsGame(TableGame):
         not: it is held and there is no auction (or the seat holds it already)."""
         if self.phase is not Phase.PREDICT:
             return None
-        seat = self.to_move
+        seat = self.seat_to_move()
         if self.saboteur is None:
             return saboteur_base_cost(self.options, self.saboteur_times[seat])
         if self.options.saboteur_auction and self.saboteur != seat:
-            return self.saboteur_price + 1
+            price = self.saboteur_price
+            assert price is not None  # set with the saboteur
+            return price + 1
         return None
 
     def _moves_open(self) -> tuple[Move, ...]:
         if self.phase is Phase.PLAY:
-            return tuple(
-                map(
-                    _PLAY_MOVES.__getitem__, legal_cards(self.trick_cards, self.hands[self.to_move])
-                )
-            )
+            hand = self.hands[self.seat_to_move()]
+            return tuple(map(_PLAY_MOVES.__getitem__, legal_cards(self.trick_cards, hand)))
         if self.phase is Phase.RETURN:
-            return tuple(ReturnSeal(kind) for kind in self._returnable(self.to_move))
+            return tuple(ReturnSeal(kind) for kind in self._returnable(self.seat_to_move()))
         if self.phase is Phase.PREDICT:
             sabotage = (TakeSaboteur(),) if self._saboteur_offer() is not None else ()
             return sabotage + tuple(self._predictions_open())
@@ -553,7 +559,7 @@ class SevenSealsGame(TableGame):
 
     def _predictions_open(self) -> Iterable[Predict]:
         """Every legal prediction of the seat to move, with every choice of whom to rob."""
-        seat = self.to_move
+        seat = self.seat_to_move()
         supply, whites = self.supply, self.supply[WHITE]
         others = {colour: robbable(self.seals, seat, colour) for colour in COLOURS}
         ranges = [
@@ -594,7 +600,7 @@ class SevenSealsGame(TableGame):
             if move != predict(move.wanted, move.steals):
                 return _("a prediction lists its seals in colour order, each count above zero")
             return prediction_problem(
-                self.supply, self.seals, self.to_move, move.wanted, move.steals
+                self.supply, self.seals, self.seat_to_move(), move.wanted, move.steals
             )
         except (TypeError, ValueError):
             return _("a prediction is (colour, count) pairs and (colour, seat) steals")
@@ -602,13 +608,17 @@ class SevenSealsGame(TableGame):
     def _why_illegal(self, move: object) -> str:
         if self.phase is Phase.OVER:
             return _("the game is over")
-        name = self.players[self.to_move]
+        seat = self.seat_to_move()
+        name = self.players[seat]
         if self.phase is Phase.PREDICT:
             if type(move) is TakeSaboteur:
-                holder = self.players[self.saboteur]
-                if self.saboteur == self.to_move:
+                holder = self.saboteur
+                assert holder is not None  # refused, so held by somebody
+                if holder == seat:
                     return _("{name} holds the saboteur already").format(name=name)
-                return _("the saboteur is {holder}'s: there is no auction").format(holder=holder)
+                return _("the saboteur is {holder}'s: there is no auction").format(
+                    holder=self.players[holder]
+                )
             if type(move) is not Predict:
                 return _("{name} must predict (take seals) or take the saboteur now").format(
                     name=name
@@ -616,20 +626,19 @@ class SevenSealsGame(TableGame):
             return self._prediction_problem(move) or _("that prediction is not open now")
         if self.phase is Phase.RETURN:
             # Translators: joins the kinds of seal a player may give back ("red or white").
-            choices = _(" or ").join(self._returnable(self.to_move))
+            choices = _(" or ").join(self._returnable(seat))
             # Translators: {kinds} is one or two seal colours ("red or white").
             return _("{name} gives back a {kinds} seal now").format(name=name, kinds=choices)
         if type(move) is not PlayCard:
             return _("{name} must play a card now").format(name=name)
-        if move.card not in self.hands[self.to_move]:
+        if move.card not in self.hands[seat]:
             return _("{card} is not in {name}'s hand").format(card=move.card, name=name)
         # Translators: {colour} is the colour led.
         return _("{name} must follow {colour}").format(name=name, colour=self.trick_cards[0].colour)
 
     def _advance(self, move: Move) -> None:
-        seat = self.to_move
-        kind = type(move)
-        if kind is PlayCard:
+        seat = self.seat_to_move()
+        if type(move) is PlayCard:
             self.hands[seat].remove(move.card)
             self.trick.append(Played(seat, move.card))
             self.trick_cards.append(move.card)
@@ -637,9 +646,9 @@ class SevenSealsGame(TableGame):
                 self.to_move = (seat + 1) % len(self.players)
             else:
                 self._finish_trick()
-        elif kind is ReturnSeal:
+        elif type(move) is ReturnSeal:
             self._close_trick(seat, move.kind)
-        elif kind is TakeSaboteur:
+        elif type(move) is TakeSaboteur:
             self._take_saboteur(seat)
         else:
             self._predict(seat, move)
@@ -690,7 +699,9 @@ class SevenSealsGame(TableGame):
             displaced=self._displaced is not None and self._displaced == self.to_move,
             saboteur_times=tuple(self.saboteur_times),
             blacks_taken=tuple(self.blacks_taken),
-            returnable=tuple(self._returnable(self.to_move)) if self.phase is Phase.RETURN else (),
+            returnable=tuple(self._returnable(self.seat_to_move()))
+            if self.phase is Phase.RETURN
+            else (),
             prediction_round=tuple(self.prediction_round),
         )
 

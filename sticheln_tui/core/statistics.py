@@ -13,7 +13,7 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -22,7 +22,7 @@ from .cards import COLOUR_ORDER
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..persistence import SaveEntry
+    from ..persistence import Record, SaveEntry
     from .table import TableGame
 
 # A human by name (case folded), a computer player by its level alone: the key's name is
@@ -111,21 +111,21 @@ def statistics(entries: Iterable[SaveEntry], order: Sequence[str] = ()) -> Stati
     will not load is counted and skipped, an unfinished game counted and left out. The
     games come in `order` (their keys: the first screen's), others after them."""
     unreadable = unfinished = 0
-    finished = []
-    for entry in entries:
+    finished: list[Record] = []
+    # Oldest first: the last name is the latest.
+    for entry in sorted(entries, key=lambda entry: entry.modified):
         if entry.record is None:
             unreadable += 1
         elif not entry.finished:
             unfinished += 1
         else:
-            finished.append(entry)
-    finished.sort(key=lambda entry: entry.modified)  # oldest first: the last name is the latest
+            finished.append(entry.record)
     per_game: dict[str, Players] = {key: {} for key in order}
     counts: Counter[str] = Counter()
-    lowest_wins = {}
-    titles = {}
-    for entry in finished:
-        game, levels = entry.record.game, entry.record.levels
+    lowest_wins: dict[str, bool] = {}
+    titles: dict[str, str] = {}
+    for record in finished:
+        game, levels = record.game, record.levels
         counts[game.GAME] += 1
         lowest_wins[game.GAME] = game.LOWEST_WINS
         titles[game.GAME] = game.TITLE
@@ -160,7 +160,7 @@ def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -
             # Only Sticheln's deal scores have pain colours; the other games choose none.
             player.pain_colours.update(getattr(result.scores[seat], "pain_colours", ()))
         if level is None:
-            for other in set(levels) - {None}:  # the bot levels at the table
+            for other in {other for other in levels if other is not None}:  # the bot levels
                 record = player.against.setdefault(other, Against())
                 record.games += 1
                 record.wins += share
@@ -169,7 +169,7 @@ def _add_game(players: Players, game: TableGame, levels: Sequence[str | None]) -
 def ranked(players: Iterable[PlayerStats], lowest_wins: bool) -> list[PlayerStats]:
     """Best win share first; among equal shares, the better average total first."""
 
-    def rank(player: PlayerStats) -> tuple:
+    def rank(player: PlayerStats) -> tuple[Fraction, float, int, str, str]:
         better_average = player.average if lowest_wins else -player.average
         share = -player.wins / player.games
         return (share, better_average, -player.games, player.name.casefold(), player.level or "")
@@ -255,7 +255,7 @@ def game_table(stats: GameStats) -> TextTable:
     return TextTable(title, headers, rows, figures, " ".join(notes))
 
 
-def pain_table(stats: GameStats, colour_name) -> TextTable | None:
+def pain_table(stats: GameStats, colour_name: Callable[[str], str]) -> TextTable | None:
     """How many deals each player chose each pain colour in (Sticheln only)."""
     players = [player for player in stats.players if player.pain_colours]
     if not players:
@@ -309,7 +309,7 @@ def against_table(stats: GameStats) -> TextTable | None:
     )
 
 
-def tables(stats: Statistics, colour_name) -> list[list[TextTable]]:
+def tables(stats: Statistics, colour_name: Callable[[str], str]) -> list[list[TextTable]]:
     """Each game's tables: its players, their pain colours, their results against bots.
     `colour_name` names a colour in the player's language."""
     return [

@@ -6,10 +6,11 @@ computer players all call these.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations
+from typing import Any
 
 from ..i18n import _
 from .cards import FRENCH_SUITS, STICHELN_COLOURS, Card
@@ -92,12 +93,12 @@ class Rules:
         return players if self.deals is None else self.deals
 
     @cached_property
-    def memo(self) -> dict:
+    def memo(self) -> dict[Hashable, Any]:  # each key names its table, which has its own type
         """Tables worked out from these rules, kept with them for searches that ask
         the same questions millions of times (not a field: no part of their value)."""
         return {}
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         """Rules travel (to other processes) without their tables."""
         return {name: value for name, value in self.__dict__.items() if name != "memo"}
 
@@ -175,7 +176,7 @@ def takers(best: Card, lead: str, rules: Rules) -> int:
     """Every card that `beats` `best` when `lead` was led, as a mask of `CARD_BITS`:
     worked out once per rules (an int stays small where a set of cards would not)."""
     key = ("takers", best, lead)
-    found = rules.memo.get(key)
+    found: int | None = rules.memo.get(key)
     if found is None:
         found = sum(bit for card, bit in CARD_BITS.items() if beats(card, best, lead, rules))
         rules.memo[key] = found

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from enum import StrEnum
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar, final
 
 from ..i18n import _
 from .cards import COLOUR_LETTERS, Card, sorted_cards
@@ -54,6 +55,7 @@ class Played(NamedTuple):
     card: Card
 
 
+@final  # so that `type(move) is PlayCard` tells a type checker all a test by isinstance would
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     """Play this card to the current trick."""
@@ -111,6 +113,20 @@ class TableGame:
     TITLE: ClassVar[str]
     OPTIONS: ClassVar[type]  # the class of the game's options
     LOWEST_WINS: ClassVar[bool] = False  # totals are penalty points: the lowest wins
+
+    options: Any  # the game's OPTIONS (a game names their class here)
+    # Set by the game's `_start` and its deals; this class reads them for the protocol and
+    # the view fields every game shares.
+    phase: StrEnum  # the game's Phase (a game names it here)
+    deal_index: int  # 0-based
+    deals_total: int
+    tricks_per_deal: int
+    dealer: int
+    to_move: int | None  # None once the game is over
+    hands: list[list[Card]]  # by seat
+    trick: list[Any]  # this trick's turns, in order
+    last_trick: Any  # the game's CompletedTrick, or None
+    deal_tricks: list[Any]  # the game's CompletedTricks of this deal
 
     def __init__(
         self,
@@ -178,12 +194,19 @@ class TableGame:
     def _view(self, seat: int | None) -> Any:
         raise NotImplementedError
 
-    def _copy_state(self, copy: TableGame) -> None:
+    def _copy_state(self, copy: Self) -> None:
         """Give `copy` its own copies of this game's mutable fields."""
 
     def _winners(self) -> list[int]:
         """The seats with the best total share the win."""
         return winners(self.totals, lowest_wins=self.LOWEST_WINS)
+
+    def seat_to_move(self) -> int:
+        """`to_move`, for code that asks only while the game goes on (the hooks that check,
+        make and refuse moves): only a finished game has nobody to move."""
+        seat = self.to_move
+        assert seat is not None, "the game is over: nobody is to move"
+        return seat
 
     # -- deals --------------------------------------------------------------------
 
@@ -278,7 +301,7 @@ class TableGame:
         up, for the review of a finished game; a game that hides nothing else: `view(None)`."""
         return self.view(None)
 
-    def clone(self) -> TableGame:
+    def clone(self) -> Self:
         """An independent copy to explore from, as a search over the engine would; both
         go on exactly alike given the same moves."""
         copy = object.__new__(type(self))
@@ -298,14 +321,14 @@ class TableGame:
         first_leader: int,
         seed: int,
         moves: Sequence[Any],
-    ) -> TableGame:
+    ) -> Self:
         """The game reached by playing these moves from the start; raises IllegalMove."""
         game = cls(players, options, first_leader, seed)
         for move in moves:
             game.apply(move)
         return game
 
-    def rewound(self, moves: int) -> TableGame:
+    def rewound(self, moves: int) -> Self:
         """This game as it was after its first `moves` moves (the later ones taken back)."""
         if not 0 <= moves < len(self.moves):
             raise IllegalMove(_("there is no move to take back"))

@@ -29,11 +29,13 @@ class ChooseColourScreen(PrivateScreen):
 
     def __init__(self, view: SeatView) -> None:
         super().__init__(view)
-        self.choices = [move.colours for move in view.legal_moves]
+        # Choosing: every legal move is a ChooseColours.
+        self.choices = [move.colours for move in view.legal_moves]  # type: ignore[union-attr]
         self.scores = [score_deal(view.won, colours, view.rules) for colours in self.choices]
 
     def compose(self) -> ComposeResult:
         view = self.view
+        assert view.seat is not None
         count = len(self.choices[0])
         # Translators: {pain_colour(s)}: "pain colour(s)", "luck suit(s)"...
         if view.rules.french_deck:
@@ -93,7 +95,7 @@ class ChooseColourScreen(PrivateScreen):
         if options.highlighted is not None:
             self.submit(ChooseColours(self.choices[options.highlighted]))
 
-    def point_at(self, move: ChooseColours) -> None:
+    def point_at(self, move: ChooseColours) -> None:  # type: ignore[override]  # its moves
         self.query_one(OptionList).highlighted = self.choices.index(move.colours)
 
     @on(OptionList.OptionSelected)

@@ -27,14 +27,14 @@ class KeyGuardedScreen(Screen):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         # Timed as it reaches the screen, before the click it starts is acted on.
-        self.app.key_rhythm.click(time.monotonic())
+        self.app.key_rhythm.click(time.monotonic())  # type: ignore[attr-defined]  # the game's App
 
     def guard_keys(self) -> None:
         """From now, keys wait a moment: the screen is new, or shows something new."""
         self._shown_at = time.monotonic()
 
     def keys_began_here(self) -> bool:
-        return self.app.key_rhythm.run_began_since(self._shown_at)
+        return self.app.key_rhythm.run_began_since(self._shown_at)  # type: ignore[attr-defined]
 
 
 class FlowScreen(KeyGuardedScreen):

@@ -81,7 +81,7 @@ class HandoffScreen(FlowScreen):
     def action_reveal(self) -> None:
         # Only a deliberate press after the quiet of a keyboard changing hands: a held,
         # mashed or quickly tapped key never passes it on.
-        rhythm = self.app.key_rhythm
+        rhythm = self.app.key_rhythm  # type: ignore[attr-defined]  # the game's App keeps it
         deliberate = rhythm.deliberate_since(self._shown_at)
         if deliberate and rhythm.quiet_before >= self.HAND_OVER_SECONDS:
             self.move_on(self.Accepted(self.seat))

@@ -143,6 +143,7 @@ class MenuScreen(KeyGuardedScreen):
             return  # an Enter held on the screen before does not choose here
         choice = event.option.id
         if choice == CONTINUE:
+            assert self.unfinished is not None  # the entry is there only then
             self.post_message(self.ContinueChosen(self.unfinished))
         elif choice == STATISTICS:
             self.post_message(self.StatisticsChosen())
@@ -153,6 +154,7 @@ class MenuScreen(KeyGuardedScreen):
         elif choice == QUIT:
             self.post_message(self.QuitChosen())
         else:
+            assert choice is not None  # every entry has its id
             self.post_message(self.GameChosen(choice))
 
 

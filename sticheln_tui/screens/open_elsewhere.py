@@ -54,6 +54,7 @@ class OpenElsewhereScreen(Screen):
 
     def compose(self) -> ComposeResult:
         record = self.entry.record
+        assert record is not None  # a save that loads: it is its game that is open
         problem = self._lock_problem = persistence.lock_problem(self.entry.path)
         with Vertical(id="open-elsewhere"):
             if problem is None:
@@ -91,7 +92,7 @@ class OpenElsewhereScreen(Screen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"look": self.action_look, "try-again": self.action_try_again}
-        actions.get(event.button.id, self.action_new_game)()
+        actions.get(event.button.id or "", self.action_new_game)()
 
     def _watch_lock(self) -> None:
         if self.app.screen is self:  # a look at the save ends by itself once it is free
@@ -148,6 +149,7 @@ class SaveLookScreen(Screen[bool]):
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__()
         self.path = entry.path
+        assert entry.record is not None  # a save that loads: it is its game that is open
         self.record = entry.record
         self._modified = entry.modified
         self._following: Timer | None = None

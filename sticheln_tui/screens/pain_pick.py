@@ -49,6 +49,7 @@ def colour_summary(hand: tuple[Card, ...]) -> Text:
 def pick_instructions(view: SeatView) -> str:
     """What laying down a card means under the rules in force."""
     rules = view.rules
+    assert view.seat is not None
     mine = view.pain_cards[view.seat] or ()
     # Translators: {pain_card(s)}: "pain card(s)" or "luck card(s)"; {colour}: "colour" or
     # "suit"; {pain_colour}: "pain colour", "luck suit"...

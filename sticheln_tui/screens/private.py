@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
@@ -26,7 +28,7 @@ class PrivateScreen(FlowScreen):
         Binding("h", "hint", N_("Hint")),
         Binding("space", "hurry", N_("Play the bot's card now"), key_display="Space"),
     ]
-    AUTO_FOCUS = "Hand"
+    AUTO_FOCUS: ClassVar[str | None] = "Hand"
 
     MoveChosen = MoveChosen
     Hurry = HurryRequested
@@ -64,7 +66,8 @@ class PrivateScreen(FlowScreen):
 
     def legal_cards(self) -> set[Card]:
         """The cards the hand offers to choose now (the others are dimmed)."""
-        return {move.card for move in self.view.legal_moves}
+        # A card move each: a screen of choices without a card has its own.
+        return {move.card for move in self.view.legal_moves}  # type: ignore[union-attr]
 
     def marked_colours(self) -> tuple[str, ...]:
         """The colours whose cards the hand marks (`!`): the pain colours."""
@@ -120,6 +123,7 @@ class PrivateScreen(FlowScreen):
 
     def advice(self) -> Advice:
         """What the normal computer player of this game would do, and why."""
+        assert self.view.seat is not None
         return NormalBot(self.view.seat).advise(self.view)
 
     def move_words(self, move: Move) -> Text:
@@ -133,13 +137,15 @@ class PrivateScreen(FlowScreen):
                 colour=colour_name_text(first),
                 other=colour_name_text(more[0]),
             )
-        return card_text(move.card)
+        # A card move (a tie is settled on the scoreboard, not here).
+        return card_text(move.card)  # type: ignore[union-attr]
 
     def point_at(self, move: Move) -> None:
         """Put the cursor on this move's card, so Enter makes it."""
         hand = self.query_one(Hand)
-        hand.cursor = hand.cards.index(move.card)
+        hand.cursor = hand.cards.index(move.card)  # type: ignore[union-attr]  # a card move
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""
+        assert self.view.seat is not None
         self.move_on(self.MoveChosen(self.view.seat, move))

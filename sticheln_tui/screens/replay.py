@@ -208,6 +208,7 @@ class ReplayScreen(Screen[None]):
         view = frame.view
         if frame.move is None:
             return Text(_("The cards are dealt. → steps through the game."), style="dim")
+        assert frame.mover is not None  # set with the move
         text = self.move_line(view, frame.move, frame.mover)
         earlier = self.frames[frame.step - 1].view
         if len(view.results) > len(earlier.results):  # that move ended a deal

@@ -33,6 +33,7 @@ class RevealScreen(FlowScreen):
     def compose(self) -> ComposeResult:
         view = self.view
         luck = view.rules.reverse
+        assert view.to_move is not None  # the deal's play begins
         leader = view.players[view.to_move]
         leads = _("{name} leads the first trick.").format(name=leader)
         yield Static(status_line(view, self.app.size.width - 2), classes="status")

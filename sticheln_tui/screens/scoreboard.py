@@ -197,7 +197,7 @@ def _deals_block(view: AnyView, names: Names, results: Sequence, total: bool) ->
     if total:
         table.add_column(_(TOTAL), justify="right", no_wrap=True)
     for seat in range(len(view.players)):
-        cells = [_points(result.scores[seat].total) for result in results]
+        cells: list[str | Text] = [_points(result.scores[seat].total) for result in results]
         if total:
             cells.append(Text(_points(view.totals[seat]), style="bold"))
         table.add_row(names.cell(seat), *cells)
@@ -230,12 +230,12 @@ def deal_table(view: SeatView, names: Names, meaning: str) -> RenderableType:
     for seat in range(len(view.players)):
         score = result.scores[seat]
         if score.pain_cards:
-            pain = cards_text(score.pain_cards)
+            laid = cards_text(score.pain_cards)
         else:
-            pain = Text(", ").join(colour_name_text(colour) for colour in score.pain_colours)
-        cells = [
+            laid = Text(", ").join(colour_name_text(colour) for colour in score.pain_colours)
+        cells: list[str | Text] = [
             str(score.tricks),
-            pain,
+            laid,
             _points(score.gained),
             _points(score.lost),
             Text(_points(score.total), style="bold"),
@@ -314,7 +314,8 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
             ):
                 with TabPane(title, id=pane_id), VerticalScroll(can_focus=False):
                     yield Static(id=f"{pane_id}-body", classes="score-body")
-        if self.tie:
+        if self.tie:  # Sticheln's: its view, a seat to decide
+            assert isinstance(view, SeatView) and view.to_move is not None
             dealer = view.players[view.to_move]
             yield Static(
                 Text(
@@ -346,20 +347,22 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         self.export_in_footer = self.final and fits
         self.refresh_bindings()
 
+    # Sticheln's, below: the other games' scoreboards have their own.
+
     def leaders(self) -> set[int]:
         """The seats in the lead (the winners, once the game is over)."""
         view = self.view
-        return set(standings(view.results, len(view.players), view.rules))
+        return set(standings(view.results, len(view.players), view.rules))  # type: ignore[union-attr]
 
     def best(self) -> str:
         """What puts a player in the lead, in words."""
-        if self.view.rules.tie_break:
+        if self.view.rules.tie_break:  # type: ignore[union-attr]
             return _("the highest total, then the most deals above zero")
         return _("the highest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
         """The tab of the deal just played."""
-        return deal_table(self.view, names, meaning)
+        return deal_table(self.view, names, meaning)  # type: ignore[arg-type]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         available = {

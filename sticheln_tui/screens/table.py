@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -233,10 +232,11 @@ class TableScreen(PrivateScreen):
         assert view.seat == self.view.seat, "a table shows one seat's view"
         if not self.is_attached or self not in self.app.screen_stack:
             return  # being taken down: replaced, or the app is ending
+        # Any game's view: PrivateScreen is typed for Sticheln's.
         if not self.is_mounted:
-            self.view = view
+            self.view = view  # type: ignore[assignment]
             return
-        self.restart(view)
+        self.restart(view)  # type: ignore[arg-type]
         self._update_texts()
         self._draw_view()
         update_text(self.query_one("#advice", Static), Text())
@@ -294,7 +294,9 @@ class PartsTableScreen(TableScreen):
     """A table whose trick and seats are drawn by its game's own `parts` module (Hattrick,
     Seven Seals): each of those modules offers the same functions under the same names."""
 
-    parts: ClassVar[ModuleType]
+    # Set on each game's class (not a ClassVar: mypy would take `parts = parts` there for
+    # an instance variable).
+    parts: ModuleType
 
     def trick_title(self) -> str:
         return self.parts.trick_title(self.view)

@@ -105,6 +105,7 @@ def _trick_words(view: AnyView, words: GameWords) -> list[str]:
 
 
 def _turn_words(view: AnyView, place: TrickSeat) -> str:
+    assert place.card is not None  # only the seats that have played are told
     name, card = view.players[place.seat], card_words(place.card)
     if place.shown:
         return _("{name} passed, showing {card}").format(name=name, card=card)

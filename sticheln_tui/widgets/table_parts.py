@@ -19,9 +19,9 @@ from ..core.game import (
     Played,
     SeatView,
 )
-from ..core.hattrick import HattrickView
 from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
+from ..core.table import TableView
 from ..i18n import N_, _, ngettext
 from .cards import (
     BIG_CARD_HEIGHT,
@@ -47,7 +47,7 @@ PANEL_FRAME = 4  # a panel's border and padding, left and right
 # Translators: headings of the players panel's columns, as short as the English.
 TRICKS_HEADER = N_("tricks")
 POINTS_HEADER = N_("points")
-AnyView = SeatView | HattrickView  # a view of any game: the fields they share
+AnyView = SeatView | TableView  # a view of any game: the fields they share
 # Translators: after the card that wins the trick so far; keep it short.
 WINNING_MARK = N_("  ◀ winning")
 # On a roomy screen (`cards.is_roomy`) a table shows the trick as the seats' places.
@@ -260,8 +260,13 @@ def pain_width(view: SeatView) -> int:
 
 def _points_so_far(view: SeatView) -> list[int] | None:
     """Each seat's points in this deal so far, when the whole table may know them."""
-    points = [view.points_so_far(seat) for seat in range(len(view.players))]
-    return None if None in points else points
+    points = []
+    for seat in range(len(view.players)):
+        seat_points = view.points_so_far(seat)
+        if seat_points is None:
+            return None
+        points.append(seat_points)
+    return points
 
 
 def table_name_width(view: SeatView, width: int) -> int:
@@ -341,7 +346,7 @@ def trick_seats(view: SeatView) -> tuple[Text, list[TrickSeat]]:
     """What is trump, then each seat's place in the trick in play order, the winning card
     marked; between tricks, who took the one just taken, and its cards."""
     if trick_stands(view):
-        return taken_seats(view, view.last_trick)
+        return taken_seats(view, view.last_trick)  # type: ignore[arg-type]  # it stands: it is there
     count = len(view.players)
     leader = view.trick[0].seat if view.trick else view.to_move
     seats = []
@@ -448,12 +453,14 @@ def table_words(view: SeatView) -> list[str]:
 def hand_title(view: SeatView) -> str:
     """Always the viewer's own hand, whatever their name ("Me's hand" reads wrong), with
     its pain colours."""
+    assert view.seat is not None
     pain = pain_colour_words(view, view.seat).plain
     return _("Your hand ({pain})").format(pain=pain) if pain else _("Your hand")
 
 
 def marked_colours(view: SeatView) -> tuple[str, ...]:
     """The colours whose cards the viewer's hand marks (`!`): its pain colours."""
+    assert view.seat is not None
     return view.pain_colours(view.seat)
 
 
@@ -555,11 +562,13 @@ def last_event_text(public: SeatView, move: Move, mover: int) -> Text:
         return Text()
     if public.trick:
         return filled(_("{name} played {card}."), name=name, card=card_text(move.card))
+    taken = public.last_trick
+    assert taken is not None  # the card ended the trick
     return filled(
         _("{name} played {card}; {winner} took the trick."),
         name=name,
         card=card_text(move.card),
-        winner=public.players[public.last_trick.winner],
+        winner=public.players[taken.winner],
     )
 
 

@@ -118,6 +118,7 @@ class StrongBot(SamplingBot, HattrickBot):
     default_playouts = 600
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
+        assert view.seat is not None
         known, hidden = known_deal(view)
         table = known.table
 
@@ -140,6 +141,7 @@ def known_deal(view: HattrickView) -> tuple[FastDeal, list[int]]:
     """The seat's view as an int deal whose other hands are still empty, and the cards
     hidden in them, ascending (deck order), for `FastDeal.shared_out`: together they
     sample deals exactly as `world.sample_deal` does."""
+    assert view.to_move is not None  # a bot's view, on its turn
     count = len(view.players)
     table = tables(count)
     known = FastDeal.of(

@@ -18,7 +18,6 @@ from ...core.seven_seals import (
     COLOURS,
     SEALS,
     WHITE,
-    Move,
     Phase,
     Predict,
     SevenSealsView,
@@ -189,7 +188,7 @@ class Deal:
 
     # -- the prediction round --------------------------------------------------------
 
-    def take(self, seat: int, move: Move) -> None:
+    def take(self, seat: int, move: Predict | TakeSaboteur) -> None:
         """A prediction or the saboteur, for `seat` (the move must be legal)."""
         if isinstance(move, TakeSaboteur):
             self.saboteur = seat
@@ -316,9 +315,9 @@ def fitted_prediction(
             continue
         lacking = max(0, wanted[colour] - supply[colour])
         others = sum(held[colour] for s, held in enumerate(seals) if s != seat)
-        steals = min(lacking, others, whites)
-        whites -= steals
-        wanted[colour] = min(wanted[colour], supply[colour] + steals)
+        taken = min(lacking, others, whites)
+        whites -= taken
+        wanted[colour] = min(wanted[colour], supply[colour] + taken)
     steals = proposed_steals(supply, seals, seat, wanted)
     move = predict(wanted, steals)
     assert prediction_problem(supply, seals, seat, move.wanted, move.steals) is None
@@ -357,7 +356,7 @@ def still_to_predict(view: SevenSealsView, after: int, saboteur: int | None) -> 
     return [seat for seat in seats if view.predictions[seat] is None and seat != saboteur]
 
 
-def predict_out(deal: Deal, view: SevenSealsView, move: Move) -> None:
+def predict_out(deal: Deal, view: SevenSealsView, move: Predict | TakeSaboteur) -> None:
     """Make our prediction-round move, let the seats still to come predict by the rule of
     thumb, and start the play."""
     me = view.seat

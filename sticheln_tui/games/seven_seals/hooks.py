@@ -7,7 +7,7 @@ from ...flow import GameHooks, Move
 from ...i18n import _
 
 
-class SevenSealsHooks(GameHooks):
+class SevenSealsHooks(GameHooks[seven_seals.SevenSealsGame]):
     """Seven Seals: a prediction is a seat's own choice, made on a screen that shows its
     hand (a bot's is worked out behind the screen already up); the cards, and the seal a
     trick's winner gives back, are played on the table."""

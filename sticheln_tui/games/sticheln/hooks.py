@@ -8,12 +8,12 @@ from ...flow import GameHooks, Move
 from ...i18n import _
 
 
-class StichelnHooks(GameHooks):
+class StichelnHooks(GameHooks[Game]):
     """Sticheln: pain cards revealed to all before the deal's play (unless no picks),
     and a tie settled on the final scoreboard."""
 
     def reveal_due(self, game: Game) -> bool:
-        return game.phase is Phase.PLAY and game.rules.picks
+        return game.phase is Phase.PLAY and game.rules.picks > 0
 
     def reveal_past(self, game: Game) -> bool:
         public = game.view(None)
@@ -23,7 +23,7 @@ class StichelnHooks(GameHooks):
         return game.phase is Phase.TIE
 
     def bot_decides(self, game: Game, bot: Bot) -> str:
-        seat = game.to_move
+        seat = game.seat_to_move()
         advice = bot.advise(game.view(seat))
         game.apply(advice.move)
         # Translators: {reason} is why, the end of a sentence.

@@ -148,7 +148,8 @@ class HattrickTableScreen(PartsTableScreen):
         """Say why there is no passing now, on the line a hint's advice takes."""
         view = self.view
         if view.to_move != view.seat:
-            reason = _("it is {name}'s turn").format(name=view.players[view.to_move])
+            assert view.to_move is not None  # a private screen is up while the game goes on
+            reason: str | None = _("it is {name}'s turn").format(name=view.players[view.to_move])
         else:
             reason = pass_problem(view.trick_cards, view.hand, colour_name)
         words = _("You cannot pass now: {reason}.").format(reason=reason)

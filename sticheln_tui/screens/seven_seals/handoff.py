@@ -43,6 +43,7 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
         if not isinstance(move, TakeSaboteur):
             return line.append(".")
         price = public.saboteur_price
+        assert public.to_move is not None  # the round goes on
         if not public.displaced:
             return filled(_("{move} (it costs {price})."), move=line, price=str(price))
         return filled(
@@ -60,6 +61,7 @@ def last_event_text(public: SevenSealsView, move: Move, mover: int) -> Text:
     assert isinstance(move, PlayCard)
     play = Played(mover, move.card)
     if public.phase == Phase.RETURN and public.trick[-1] == play:
+        assert public.to_move is not None  # the trick's winner
         return filled(
             _("{move}; {name} took the trick and chooses a seal to give back."),
             move=line,

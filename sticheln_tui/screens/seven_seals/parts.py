@@ -339,6 +339,7 @@ def trick_seats(view: SevenSealsView) -> tuple[Text, list[TrickSeat]]:
     leader = view.trick[0].seat if view.trick else view.to_move
     trump = colour_name(TRUMP)
     if view.phase == Phase.RETURN:
+        assert winner is not None  # the trick is complete
         kinds = either([colour_name(kind) for kind in view.returnable])
         note = _("{name} gives back {kinds}.").format(name=view.players[winner], kinds=kinds)
     elif view.lead_colour is None:
@@ -436,6 +437,7 @@ _WINNING_SEALS = {
 def _seal_consequence(view: SevenSealsView, cards: list[Card], card: Card, last: bool) -> Text:
     """What playing `card`, winning a trick of these `cards` (`last`: taking it), would
     make the viewer do with its seals."""
+    assert view.seat is not None
     kinds = seals_to_return(cards, view.seals[view.seat])
     if view.seat == view.saboteur:
         case = "saboteur"

@@ -337,7 +337,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
 
     def action_why_nobody_else(self) -> None:
         if self.saboteur_chosen:
-            reason = _("you take the saboteur, not seals")
+            reason: str | None = _("you take the saboteur, not seals")
         else:
             view = self.view
             reason = no_choice_of_victims(
