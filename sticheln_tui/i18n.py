@@ -33,24 +33,35 @@ LANGUAGES = {
 ENGLISH = "en"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
-_language = ENGLISH
+
+
+class _Speaking:
+    """The language in use and its catalogue: one for the whole program."""
+
+    __slots__ = ("code", "translation")
+
+    def __init__(self) -> None:
+        self.code = ENGLISH
+        self.translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+_speaking = _Speaking()
 
 
 def _(message: str) -> str:
     """`message` in the player's language."""
-    return _translation.gettext(message)
+    return _speaking.translation.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for `count`, in the player's language (whose plural
     rules may have more than two forms)."""
-    return _translation.ngettext(singular, plural, count)
+    return _speaking.translation.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the player's language, where `context` tells two uses apart."""
-    return _translation.pgettext(context, message)
+    return _speaking.translation.pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -60,23 +71,22 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The code of the language in use."""
-    return _language
+    return _speaking.code
 
 
 def use(code: str) -> None:
     """Speak the language `code` from now on (one of `LANGUAGES`)."""
-    global _translation, _language
     if code not in LANGUAGES:
         raise ValueError(language_problem(code))
     if code == ENGLISH:
-        _translation = gettext.NullTranslations()
+        _speaking.translation = gettext.NullTranslations()
     else:
         # The catalogue read directly: gettext.translation() would load `locale` and
         # `copy` on the way, a tenth of what `--help` costs.
         path = os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo")
         with open(path, "rb") as catalogue:
-            _translation = gettext.GNUTranslations(catalogue)
-    _language = code
+            _speaking.translation = gettext.GNUTranslations(catalogue)
+    _speaking.code = code
     _translate_argparse()
 
 
