@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
+from ...core.cards import Card
 from ...core.game import Phase, SeatView
 from ...widgets import table_parts
 from ...widgets.situation import GameWords
@@ -18,7 +19,7 @@ from ..table import TableScreen
 from .rules import sticheln_help, sticheln_rules
 
 
-def sticheln_choice(view: SeatView, cursor: object) -> Screen:
+def sticheln_choice(view: SeatView, cursor: Card | None) -> Screen:
     """Sticheln's private screens outside play: laying down a pain card, or (Late)
     choosing the pain colour."""
     if view.phase is Phase.PICK:
