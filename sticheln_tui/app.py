@@ -124,6 +124,7 @@ class StichelnApp(WorkaroundApp):
         start = self.start
         if isinstance(start, Replay):
             record = start.entry.record
+            assert record is not None  # a save is replayed only once it has loaded
             screens = screens_of(record.game.GAME)
             review = self._review_of(record.game, record.levels)
             replay = screens.replay(self._frames(record.game), start.entry.path.name, review)
@@ -343,6 +344,7 @@ class StichelnApp(WorkaroundApp):
         if not self.finished:
             return
         game, session = self.game, self.session
+        assert game is not None
         source = session.save_path.name if session.save_path is not None else _(game.TITLE)
         replay = screens_of(game.GAME).replay
         self.push_screen(replay(self._frames(game), source, session.review(), reviewing=True))
@@ -421,6 +423,7 @@ class StichelnApp(WorkaroundApp):
         from .flow import SCORES, BotTurn, HandOff, Public
 
         flow = self.flow
+        assert flow is not None
         screens = screens_of(flow.game.GAME)
         news = flow.bots_decide()
         # Saved once the screen shows the move: a few milliseconds sooner on screen.
@@ -444,13 +447,20 @@ class StichelnApp(WorkaroundApp):
     def _show_private(self, view: Any) -> None:
         """The seat's own screen for its phase: the table already up is updated in place."""
         shown = self._flow_screen
-        cursor = self.flow.card_taken_back
-        screens = screens_of(self.game.GAME)
+        flow = self.flow
+        assert flow is not None
+        cursor = flow.card_taken_back
+        screens = screens_of(flow.game.GAME)
         on_the_table = view.phase in screens.table_phases
         if on_the_table and type(shown) is screens.table and shown.view.seat == view.seat:
             shown.show(view)
             return
-        screen = screens.table(view, cursor) if on_the_table else screens.choice(view, cursor)
+        screen: FlowScreen
+        if on_the_table:
+            screen = screens.table(view, cursor)
+        else:
+            assert screens.choice is not None  # a game with phases off the table has one
+            screen = screens.choice(view, cursor)
         # A seat's screen put up anew (after a hand-off, the scores, or another choice of
         # the seat's) is looked at before a move counts.
         screen.first_look = True
@@ -459,14 +469,18 @@ class StichelnApp(WorkaroundApp):
     def _hand_off(self, seat: int) -> None:
         """The opaque screen asking the table to pass the keyboard to `seat`."""
         self.clear_notifications()  # nothing of the last player's may linger
-        handoff = screens_of(self.game.GAME).handoff
-        self._show(handoff(self.game.view(None), seat, self._last_event_line()))
+        game = self.game
+        assert game is not None
+        handoff = screens_of(game.GAME).handoff
+        self._show(handoff(game.view(None), seat, self._last_event_line()))
 
     def _last_event_line(self) -> Text:
         """The hand-off's line on the last move, in the language in use."""
-        event = self.flow.last_event()
-        text = screens_of(self.game.GAME).last_event_text
-        return text(self.game.view(None), *event) if event else Text()
+        flow = self.flow
+        assert flow is not None
+        event = flow.last_event()
+        text = screens_of(flow.game.GAME).last_event_text
+        return text(flow.game.view(None), *event) if event else Text()
 
     # -- computer players -----------------------------------------------------------
 
@@ -480,6 +494,7 @@ class StichelnApp(WorkaroundApp):
         if step.hand_off is not None:
             self._hand_off(step.hand_off)
         if step.watcher is not None:
+            assert self.game is not None
             view = self.game.view(step.watcher)
             self._show_private(view)
             # A trick just taken stands a while longer than a card, to be read.
@@ -504,6 +519,7 @@ class StichelnApp(WorkaroundApp):
 
     async def _bot_move(self, seat: int, pause: float) -> None:
         game = self.game
+        assert game is not None
         view = game.view(seat)
         position = len(game.moves)
         started = time.monotonic()
@@ -518,7 +534,9 @@ class StichelnApp(WorkaroundApp):
         while not isinstance(self.screen, FlowScreen) or self._redrawing:
             self._screen_changed.clear()
             await self._screen_changed.wait()
-        if self.flow.bot_played(seat, move, position):  # a stale answer leaves the hold
+        flow = self.flow
+        assert flow is not None  # leaving a game cancels its bot's move first
+        if flow.bot_played(seat, move, position):  # a stale answer leaves the hold
             self._hold_keys(None)
             self._show_next()
 
@@ -530,6 +548,7 @@ class StichelnApp(WorkaroundApp):
             return self.bots[seat].choose(view)
         except Exception:  # a bug in a bot must not end the players' evening
             self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
+            assert self.game is not None
             return make_bot("easy", seat, self.game.GAME).choose(view)
 
     def action_hurry(self) -> None:
@@ -571,21 +590,25 @@ class StichelnApp(WorkaroundApp):
 
         screen = self._screen_in_play
         seat = screen.view.seat if isinstance(screen, PrivateScreen) else None
-        words = screens_of(self.game.GAME).words
-        self._said = situation_line(self.game.view(seat), words)
+        game = self.game
+        assert game is not None  # `check_action` offers it only in a game
+        words = screens_of(game.GAME).words
+        self._said = situation_line(game.view(seat), words)
         self._said_private = seat is not None
-        self.notify(self._said, title=_(self.game.TITLE), markup=False, timeout=20)
+        self.notify(self._said, title=_(game.TITLE), markup=False, timeout=20)
 
     def action_take_back(self) -> None:
         """Take back the human's move just made (no computer player has answered yet):
         the bot's pending answer is void."""
-        move = self.flow.take_back()
+        flow = self.flow
+        assert flow is not None  # `check_action` offers it only in a game
+        move = flow.take_back()
         if move is None:
             return
         self._cancel_bot_move()
         self._show_next()
         # A toast outlives its screen: it names only cards everybody has seen.
-        self.notify(self.flow.taken_back_news(move), markup=False)
+        self.notify(flow.taken_back_news(move), markup=False)
 
     def action_rules(self) -> None:
         from .screens.rules_help import RulesHelpScreen
@@ -599,12 +622,14 @@ class StichelnApp(WorkaroundApp):
         elif self.game is not None:
             options = self.game.options
         elif isinstance(self.start, Replay):
-            options = self.start.entry.record.game.options
+            record = self.start.entry.record
+            assert record is not None  # a save is replayed only once it has loaded
+            options = record.game.options
         else:
             options = None  # no game chosen yet: every game's rules
         self.push_screen(RulesHelpScreen(options))
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         """The command palette's Quit asks first, like the q key."""
         self.action_request_quit()
 
@@ -618,7 +643,9 @@ class StichelnApp(WorkaroundApp):
         if self.game is not None:
             return self.game.GAME
         if isinstance(self.start, Replay):
-            return self.start.entry.record.game.GAME
+            record = self.start.entry.record
+            assert record is not None  # a save is replayed only once it has loaded
+            return record.game.GAME
         # A setup form names its game (it may lie beneath the rules help or a question).
         return next((screen.GAME for screen in self.screen_stack if hasattr(screen, "GAME")), None)
 
@@ -640,11 +667,13 @@ class StichelnApp(WorkaroundApp):
         """The totals after the deals scored so far, public whoever holds the keyboard."""
         from .widgets.table_parts import totals_text
 
-        public = self.game.view(None)
+        game = self.game
+        assert game is not None
+        public = game.view(None)
         deals = len(public.results)
         totals = ngettext(
             "Totals after {count} deal: {totals}", "Totals after {count} deals: {totals}", deals
-        ).format(count=deals, totals=totals_text(public, signed=not self.game.LOWEST_WINS))
+        ).format(count=deals, totals=totals_text(public, signed=not game.LOWEST_WINS))
         self.notify(totals, title=_("Scores"), markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -742,10 +771,11 @@ class StichelnApp(WorkaroundApp):
     def _check_size(self, size: Size) -> None:
         """Cover a too-small terminal with a request to enlarge it; uncover once it fits."""
         too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        covered = isinstance(self.screen, TooSmallScreen)
-        if too_small and not covered:
-            self.push_screen(TooSmallScreen(size, self._game_in_hand()))
-        elif covered and too_small:
-            self.screen.show_size(size)
-        elif covered:
+        screen = self.screen
+        if not isinstance(screen, TooSmallScreen):
+            if too_small:
+                self.push_screen(TooSmallScreen(size, self._game_in_hand()))
+        elif too_small:
+            screen.show_size(size)
+        else:
             self.pop_screen()

@@ -38,7 +38,7 @@ MAX_REFUSAL, REFUSAL_END = 160, 60
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, not the whole usage
+    def error(self, message: str) -> NoReturn:  # one line, not the whole usage
         """Every refusal of a bad value passes here: the one place its echo is cut short."""
         if len(message) > MAX_REFUSAL:
             message = message[: MAX_REFUSAL - REFUSAL_END - 3] + "..." + message[-REFUSAL_END:]
@@ -400,6 +400,7 @@ def _export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         entry = _in_the_saves(parser, persistence.latest_finished)
         if entry is None:
             _fail(parser, _("no finished game to export (sticheln --list-saves)"))
+        assert entry.record is not None  # a finished game's save has loaded
         record = entry.record
     target = visible(args.export)
     # os.path's checks, unlike Path's, never raise (a directory we may not look into).
@@ -490,11 +491,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         resumed = _in_the_saves(parser, latest_unfinished)
         if resumed is None:
             _fail(parser, _("no unfinished game to resume"))
-    if args.replay is not None and not resumed.finished:
-        _fail(
-            parser,
-            _("cannot replay {file}: the game is not finished").format(file=visible(args.replay)),
-        )
+    if args.replay is not None:
+        assert resumed is not None  # the loop above loaded it
+        if not resumed.finished:
+            _fail(
+                parser,
+                _("cannot replay {file}: the game is not finished").format(
+                    file=visible(args.replay)
+                ),
+            )
     if resumed is not None:
         from .app import StichelnApp
         from .session import start_of

@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from .core.cards import COLOUR_ORDER, Card
 from .core.table import TableGame
@@ -37,6 +37,19 @@ class SaveError(ValueError):
     """A file that is not a loadable game; the message is one line saying why."""
 
 
+Kind = TypeVar("Kind")
+OtherKind = TypeVar("OtherKind")
+
+
+# The value as the kind it was checked to be: expect(value, int, ...) is an int.
+@overload
+def expect(value: object, kind: type[Kind], what: str) -> Kind: ...
+@overload
+def expect(
+    value: object, kind: tuple[type[Kind], type[OtherKind]], what: str
+) -> Kind | OtherKind: ...
+@overload
+def expect(value: object, kind: tuple[type, ...], what: str) -> object: ...
 def expect(value: object, kind: type | tuple[type, ...], what: str) -> object:
     # bool is an int to Python, never to a save file.
     kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -189,6 +189,7 @@ class TableSession:
         """The same table again: players, seat types and rules; new cards, and the next
         seat leads first."""
         game = self.game
+        assert game is not None
         leader = (game.first_leader + 1) % len(game.players)
         self.start(game.GAME, self.seats(), leader, None, game.options)
 
@@ -201,12 +202,15 @@ class TableSession:
         """Who sits at the table of the game in hand: names and bot levels."""
         from .bots import Seat
 
-        players = self.game.players
-        return [Seat(name, level) for name, level in zip(players, self.flow.levels, strict=True)]
+        flow = self.flow
+        assert flow is not None
+        players = flow.game.players
+        return [Seat(name, level) for name, level in zip(players, flow.levels, strict=True)]
 
     def review(self) -> Review:
         """The review of the finished game's human players (the seats without a bot)."""
-        return review_of(self.game, self.flow.levels)
+        assert self.flow is not None
+        return review_of(self.flow.game, self.flow.levels)
 
     def _take_over(self, flow: TableFlow) -> None:
         self.flow = flow
@@ -262,6 +266,7 @@ class TableSession:
         from .persistence import Record
 
         flow = self.flow
+        assert flow is not None
         return Record(flow.game, flow.levels, flow.deals_seen, flow.reveal_seen)
 
     def record_on_file(self) -> Record | None:
@@ -279,6 +284,7 @@ class TableSession:
 
     def _save_state(self) -> tuple[object, ...]:
         flow = self.flow
+        assert flow is not None
         return (id(flow.game), len(flow.game.moves), flow.deals_seen, flow.reveal_seen)
 
     def autosave(self) -> str | None:
@@ -288,6 +294,7 @@ class TableSession:
         problem = self.save_now()
         if problem is None or failing_already:
             return None
+        assert self.save_path is not None  # a save failed, so there is a file to save in
         return _(
             "Could not save the game ({reason}) in {folder}; trying again after the next move."
         ).format(reason=problem, folder=visible(self.save_path.parent))
@@ -314,7 +321,9 @@ class TableSession:
         OSError or ValueError (nothing written) when it cannot."""
         from .persistence import export, export_name
 
-        path = directory / export_name(self.game.GAME, self.game.players)
+        game = self.game
+        assert game is not None
+        path = directory / export_name(game.GAME, game.players)
         export(path, self.record())
         return path
 

@@ -424,8 +424,9 @@ class Game(TableGame):
     def opened_view(self) -> SeatView:
         """The public view with every seat's pain cards, even those still face down."""
         views = [self.view(seat) for seat in range(len(self.players))]
+        public: SeatView = self.view(None)
         return replace(
-            self.view(None),
+            public,
             pain_cards=tuple(view.pain_cards[seat] for seat, view in enumerate(views)),
         )
 

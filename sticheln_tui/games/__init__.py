@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..bots.base import Bot
+    from ..bots.review import Weighing
     from ..codec import Codec
     from ..core.table import TableGame
     from ..flow import GameHooks
@@ -137,7 +138,7 @@ class GamePlay:
         codec: Codec,
         hooks: GameHooks,
         bots: Mapping[str, type[Bot]],
-        judge: type[Bot],
+        judge: type[Weighing],
         describe: Callable[[Any], str],
     ) -> None:
         self.engine = engine

@@ -3,17 +3,18 @@ game's key (`games.screens_of`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.screen import Screen
 
 from ..widgets.situation import GameWords
 
 if TYPE_CHECKING:
+    from ..bots import Seat
     from .handoff import HandoffScreen
+    from .private import PrivateScreen
     from .replay import ReplayScreen
     from .scoreboard import ScoreboardScreen
     from .setup import SetupScreen
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 class GameScreens:
     """A game's screens and what they say; every field but the last two is the game's own."""
 
-    setup: type[SetupScreen]  # the form of a new game: (options, seed, table, leader)
+    # The form of a new game: (options, seed, table, leader).
+    setup: Callable[[Any, int | None, Sequence[Seat], int | None], SetupScreen]
     # The rules help of these options: the options in force first, then how to play.
     rules_help: Callable[[Any], str]
     how_to_play: Callable[[], str]  # the rules help of the game, no options in force
@@ -37,6 +39,6 @@ class GameScreens:
     public_table: Callable[[Any, int], list[Text]]
     words: GameWords  # what the `i` key says of the table, from a view
     # A seat's screen for a private choice outside play (None: the game has none).
-    choice: Callable[..., Screen] | None = None
+    choice: Callable[..., PrivateScreen] | None = None
     # The phases a seat's table shows (others: `choice`).
     table_phases: tuple[str, ...] = ("play",)

@@ -22,11 +22,9 @@ from ..core import hattrick, seven_seals
 from ..core.game import seed_problem
 from ..core.hattrick import HattrickOptions
 from ..core.names import MAX_NAME_LENGTH, check_names, default_name
-from ..core.option_table import SABOTEUR_VARIANTS
+from ..core.option_table import OPTION_BY_FIELD, PRESET_LABELS, SABOTEUR_VARIANTS
 from ..core.options import (
-    OPTION_BY_FIELD,
     OPTIONS,
-    PRESET_LABELS,
     PRESETS,
     not_applicable,
     with_option,
@@ -264,6 +262,7 @@ class SetupScreen(KeyGuardedScreen):
 
     @on(Choice.Changed, ".kind")
     def kind_changed(self, event: Choice.Changed) -> None:
+        assert event.choice.id is not None
         seat = int(event.choice.id.removeprefix("kind-"))
         self.query_one(f"#name-{seat}", Input).placeholder = self._default_name(seat)
         self._refresh_leaders()
@@ -448,6 +447,7 @@ class StichelnSetupScreen(SetupScreen):
 
     @on(Checkbox.Changed, ".option")
     def option_changed(self, event: Checkbox.Changed) -> None:
+        assert event.checkbox.id is not None
         field = event.checkbox.id.removeprefix("option-")
         self.rules = with_option(self.rules, field, event.value)
         self._sync_options()

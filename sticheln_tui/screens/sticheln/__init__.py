@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from textual.screen import Screen
-
+from ...core.cards import Card
 from ...core.game import Phase, SeatView
 from ...widgets import table_parts
 from ...widgets.situation import GameWords
@@ -11,6 +10,7 @@ from ..choose_colour import ChooseColourScreen
 from ..games import GameScreens
 from ..handoff import HandoffScreen
 from ..pain_pick import PainPickScreen
+from ..private import PrivateScreen
 from ..replay import ReplayScreen
 from ..scoreboard import ScoreboardScreen
 from ..setup import StichelnSetupScreen
@@ -18,7 +18,7 @@ from ..table import TableScreen
 from .rules import sticheln_help, sticheln_rules
 
 
-def sticheln_choice(view: SeatView, cursor: object) -> Screen:
+def sticheln_choice(view: SeatView, cursor: Card | None) -> PrivateScreen:
     """Sticheln's private screens outside play: laying down a pain card, or (Late)
     choosing the pain colour."""
     if view.phase is Phase.PICK:
