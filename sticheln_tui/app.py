@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.geometry import Region, Size
@@ -57,7 +57,7 @@ class StichelnApp(WorkaroundApp):
     CSS_PATH = "app.tcss"
     TITLE = "Sticheln"
     THEME_LIST = ThemeList
-    COMMANDS = App.COMMANDS | {GameCommands}
+    COMMANDS = {GameCommands}  # Textual's own commands are among its
     BINDINGS = [
         Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
         Binding("u", "take_back", N_("Take back")),
@@ -677,8 +677,8 @@ class StichelnApp(WorkaroundApp):
         self.notify(totals, title=_("Scores"), markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's theme choice and key overview, in the player's language (the game's
-        own commands are `GameCommands`')."""
+        """Textual's theme choice and key overview, in the player's language, which
+        `GameCommands` lists with the game's own."""
         textual_commands = (
             self.action_change_theme,
             self.action_show_help_panel,

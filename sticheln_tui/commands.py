@@ -16,8 +16,14 @@ if TYPE_CHECKING:
     from .app import StichelnApp
 
 
+def by_title(command: SystemCommand) -> str:
+    return command.title
+
+
 class GameCommands(Provider):
-    """New game, Rules, Take back, Scores, Language and Quit, as they apply now."""
+    """New game, Rules, Take back, Scores, Language and Quit, as they apply now, with
+    Textual's own that the App keeps (`get_system_commands`): one provider, so that the
+    palette lists them all in one order, by title."""
 
     @property
     def table(self) -> StichelnApp:
@@ -48,9 +54,10 @@ class GameCommands(Provider):
             app.choose_language,
         )
         yield SystemCommand(_("Quit"), _("Asks first (q)"), app.action_request_quit)
+        yield from app.get_system_commands(screen)
 
     async def discover(self) -> Hits:
-        for title, help_text, callback, _discover in sorted(self.commands()):
+        for title, help_text, callback, _discover in sorted(self.commands(), key=by_title):
             yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:

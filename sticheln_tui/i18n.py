@@ -34,7 +34,6 @@ ENGLISH = "en"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
-
 class _Speaking:
     """The language in use and its catalogue: one for the whole program."""
 

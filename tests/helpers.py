@@ -153,17 +153,45 @@ def bots_play_to_the_end(game, bots) -> None:
         game.apply(move)
 
 
+def start_arguments(start) -> dict:
+    """What the command line's start value asks for, by the names of the App's keyword
+    arguments (players, first_leader, seed, rules, game, resume, review)."""
+    from sticheln_tui.session import Play, Replay, Resume, Setup
+
+    chosen = {"players": None, "first_leader": 0, "seed": None, "rules": None, "game": None}
+    if isinstance(start, Play):
+        chosen.update(
+            players=list(start.seats),
+            first_leader=start.first_leader,
+            seed=start.seed,
+            rules=start.options,
+            game=start.game,
+        )
+    elif isinstance(start, Setup):
+        chosen.update(seed=start.seed, rules=start.options, game=start.game)
+    if isinstance(start, Resume | Replay):
+        chosen.update(resume=start.entry, review=isinstance(start, Replay))
+    return chosen
+
+
+class LeftNoGame:
+    """The session of an app that never started a game: nothing to say about a save."""
+
+    game = None
+    finished = False
+
+
 def started_apps(monkeypatch) -> list[dict]:
     """The command line's app replaced by a stand-in that runs at once and leaves no game:
-    the keyword arguments of each app started, in order."""
+    what each app started was asked for (`start_arguments`), in order."""
     started = []
 
     class StandIn:
-        game = None
+        session = LeftNoGame()
         return_code = 0
 
-        def __init__(self, **kwargs):
-            started.append(kwargs)
+        def __init__(self, start):
+            started.append(start_arguments(start))
 
         def run(self):
             pass

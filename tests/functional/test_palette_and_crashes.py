@@ -9,7 +9,7 @@ import time
 from importlib.metadata import version
 
 import pytest
-from helpers import cards_on_screen, screen_text
+from helpers import LeftNoGame, cards_on_screen, screen_text
 from positions import hand_off_save, seven_seals_until
 from terminal import Terminal, press_until
 from textual import events
@@ -270,10 +270,10 @@ async def test_ctrl_c_ends_with_status_1_only_when_the_game_could_not_be_saved(
 
 def test_the_command_line_ends_with_the_app_s_status(monkeypatch, capsys):
     class FailedApp:
-        game = None
+        session = LeftNoGame()
         return_code = 1
 
-        def __init__(self, **kwargs):
+        def __init__(self, start):
             pass
 
         def run(self):

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import run_command, started_apps
+from helpers import LeftNoGame, run_command, start_arguments, started_apps
 
 from sticheln_tui import cli
 from sticheln_tui.bots import Seat
@@ -132,11 +132,11 @@ def test_good_options_reach_the_app(monkeypatch):
     started = {}
 
     class FakeApp:
-        game = None  # the game never started, so nothing is said about a save
+        session = LeftNoGame()  # the game never started, so nothing is said about a save
         return_code = 0
 
-        def __init__(self, **kwargs):
-            started.update(kwargs)
+        def __init__(self, start):
+            started.update(start_arguments(start))
 
         def run(self):
             started["ran"] = True
