@@ -46,10 +46,11 @@ def _load_the_game() -> None:
     global GAME_SCREENS, HandoffScreen, LoadProblemScreen, OpenElsewhereScreen
     global PrivateScreen, RevealScreen, RulesHelpScreen, ScoreboardScreen
     global SETUP_FORMS, SetupScreen, TableScreen
-    global totals_text, trick_stands
+    global bot_thought, totals_text, trick_stands
     from . import persistence
     from .bots import Bot, Seat, make_bot
     from .bots.review import Review
+    from .bots.thinking import bot_thought
     from .core.game import Game, Move, SeatView
     from .core.games import GAMES
     from .core.review import decisions, frames
@@ -724,8 +725,9 @@ class StichelnApp(WorkaroundApp):
         view = game.view(seat)
         position = len(game.moves)
         started = time.monotonic()
-        # The search runs in a thread so the screen keeps answering keys meanwhile.
-        move = await asyncio.to_thread(self._bot_choice, seat, view)
+        # The search runs in a thread so the screen keeps answering keys meanwhile; it
+        # stops once this worker is cancelled.
+        move = await bot_thought(self._bot_choice, self.bots[seat], view)
         pause -= time.monotonic() - started
         if pause > 0:
             with contextlib.suppress(TimeoutError):
@@ -739,13 +741,13 @@ class StichelnApp(WorkaroundApp):
             self._hold_keys(None)
             self._show_next()
 
-    def _bot_choice(self, seat: int, view: SeatView) -> Move:
+    def _bot_choice(self, bot: Bot, view: SeatView) -> Move:
         """The bot's move; should it ever fail, the rule of thumb plays for it."""
         try:
-            return self.bots[seat].choose(view)
+            return bot.choose(view)
         except Exception:  # a bug in a bot must not end the players' evening
-            self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
-            return make_bot("easy", seat, self.flow.game.GAME).choose(view)
+            self.log.error(f"bot {bot.level} failed; the easy bot moved instead")
+            return make_bot("easy", view.seat, self.flow.game.GAME).choose(view)
 
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""
