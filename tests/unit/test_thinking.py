@@ -50,13 +50,13 @@ async def test_a_strong_bot_move_called_off_stops_and_leaves_the_bot_as_it_was(g
 
 async def test_a_review_no_longer_read_ends_its_process():
     game, _ = pain_card_thrown_away()
-    # Seconds a decision: should it not stop, the process ends at its first judgment,
-    # which it can no longer hand over.
-    review = Review("sticheln", decisions(game, [0]), [0], samples=5_000)
+    # Several seconds a decision: should it not stop, the process ends at its first
+    # judgment, which it can no longer hand over.
+    review = Review("sticheln", decisions(game, [0]), [0], samples=20_000)
 
     async def read() -> None:
         async for _ in review.weighed():
-            raise AssertionError("a decision weighed on 5000 deals, already")
+            raise AssertionError("a decision weighed on 20000 deals, already")
 
     reading = asyncio.ensure_future(read())
     await until_busy(1.0)  # started, and weighing
