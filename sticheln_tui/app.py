@@ -518,13 +518,16 @@ class StichelnApp(WorkaroundApp):
         self._hold_keys(None)
 
     async def _bot_move(self, seat: int, pause: float) -> None:
+        from .bots.thinking import bot_thought
+
         game = self.game
         assert game is not None
         view = game.view(seat)
         position = len(game.moves)
         started = time.monotonic()
-        # The search runs in a thread so the screen keeps answering keys meanwhile.
-        move = await asyncio.to_thread(self._bot_choice, seat, view)
+        # The search runs in a thread so the screen keeps answering keys meanwhile; it
+        # stops once this worker is cancelled.
+        move = await bot_thought(self._bot_choice, self.bots[seat], view)
         pause -= time.monotonic() - started
         if pause > 0:
             with contextlib.suppress(TimeoutError):
@@ -540,16 +543,16 @@ class StichelnApp(WorkaroundApp):
             self._hold_keys(None)
             self._show_next()
 
-    def _bot_choice(self, seat: int, view: Any) -> Any:
+    def _bot_choice(self, bot: Bot, view: Any) -> Any:
         """The bot's move; should it ever fail, the rule of thumb plays for it."""
         from .bots import make_bot
 
         try:
-            return self.bots[seat].choose(view)
+            return bot.choose(view)
         except Exception:  # a bug in a bot must not end the players' evening
-            self.log.error(f"bot {self.bots[seat].level} failed; the easy bot moved instead")
-            assert self.game is not None
-            return make_bot("easy", seat, self.game.GAME).choose(view)
+            self.log.error(f"bot {bot.level} failed; the easy bot moved instead")
+            assert self.game is not None and view.seat is not None
+            return make_bot("easy", view.seat, self.game.GAME).choose(view)
 
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""

@@ -16,10 +16,7 @@ exactly) and the table's answer to a tie are not reviewed.
 from __future__ import annotations
 
 import math
-import pickle
-import subprocess
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncGenerator, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import fmean, pstdev
 from typing import Any, TypeVar
@@ -27,6 +24,7 @@ from typing import Any, TypeVar
 from ..core.review import Decision
 from ..games import play_of
 from .search import SamplingBot, World, margin
+from .thinking import thoughts_apart
 
 # A costly move: the best candidate leads it by this many points or more on average, and
 # by at least `CERTAINTY` standard errors of that lead. The same deals for every candidate
@@ -175,23 +173,11 @@ class Review:
         for decision in self.decisions:
             yield judge(self.game, decision.view, decision.move, decision.step, self.samples, seed)
 
-    def weighed_apart(self) -> subprocess.Popen:
-        """A process of its own that weighs this review (a thread would hold this
-        interpreter and slow the screen down): read its judgments, in turn, from its
-        `stdout` with `pickle.load`; it ends when done, or when killed."""
-        process = subprocess.Popen(
-            [sys.executable, "-c", f"from {__name__} import weigh_piped; weigh_piped()"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        assert process.stdin is not None
-        try:
-            pickle.dump(self, process.stdin)
-            process.stdin.close()
-        except OSError:  # it ended before reading it all: nothing will come, say so at once
-            process.kill()
-        return process
+    def weighed(self) -> AsyncGenerator[Judgment | None, None]:
+        """`judgments`, weighed in a process of its own (a thread would share the
+        interpreter with the screen and slow it down), which ends once they are no
+        longer wanted: see `thinking.thoughts_apart`."""
+        return thoughts_apart(self.judgments)
 
     def summaries(self, judged: Sequence[Judgment]) -> list[Summary]:
         """Per human seat: what these judgments found."""
@@ -201,11 +187,3 @@ class Review:
             costs = [judgment.cost for judgment in own if judgment.costly]
             summaries.append(Summary(seat, len(own), len(costs), max(costs, default=0.0)))
         return summaries
-
-
-def weigh_piped() -> None:
-    """The other end of `Review.weighed_apart`: a review from stdin, its judgments out."""
-    review = pickle.load(sys.stdin.buffer)
-    for judgment in review.judgments():
-        pickle.dump(judgment, sys.stdout.buffer)
-        sys.stdout.buffer.flush()

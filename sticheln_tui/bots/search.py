@@ -24,6 +24,7 @@ from typing import Any, Protocol, Self, TypeVar
 from ..core.standings import winners
 from ..i18n import ngettext
 from .base import Bot
+from .thinking import checkpoint
 
 TIME_LIMIT = 0.8
 
@@ -84,7 +85,8 @@ class SamplingBot(Bot):
     ) -> tuple[C, str]:
         """The candidate whose sampled deals end best, and why. `sample()` guesses the
         deal; `trial(world, candidate)` makes the candidate move in a copy of it, plays
-        the deal out and returns every seat's deal score."""
+        the deal out and returns every seat's deal score. Once a sampled deal, it stops
+        if its thinking is no longer wanted (`thinking.checkpoint`)."""
         totals = dict.fromkeys(candidates, 0.0)
         margins = dict.fromkeys(candidates, 0.0)
         deadline = time.monotonic() + self.time_limit
@@ -95,6 +97,7 @@ class SamplingBot(Bot):
         out_of_time = False
         for round_number in range(rounds):
             for _ in range(max(1, budget // rounds // len(alive))):
+                checkpoint()
                 world = sample()
                 for candidate in alive:
                     scores = trial(world.copy(), candidate)

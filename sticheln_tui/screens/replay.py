@@ -4,9 +4,7 @@ weighed in the background while the replay goes on, its costly moves marked."""
 
 from __future__ import annotations
 
-import pickle
-import subprocess
-import threading
+import contextlib
 from typing import Any
 
 from rich.cells import cell_len
@@ -18,9 +16,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from ..bots.review import Judgment, Review
 from ..core.game import DealResult, Move, Phase, SeatView
@@ -47,7 +44,6 @@ COLUMN_PADDING = 2  # a cell each side of a column
 # The turn marker, the name's and the hand's padding, a scroll bar, and the cell a marked
 # card takes more.
 SEATS_FIXED = 9
-REVIEW_POLL = 0.2  # seconds between looks at what the review has found
 
 
 def cell_width(cell: str | Text) -> int:
@@ -97,16 +93,10 @@ class ReplayScreen(Screen[None]):
         self.source = source
         self.review = review
         self._reviewing = reviewing
-        self._found: list[Judgment | None] = []  # appended to by the review's thread
-        self.judged: dict[int, Judgment] = {}  # by step, as taken from `_found`
-        self._taken = 0  # how many of `_found` are taken
-        self._worker: Worker | None = None
-        self._process: subprocess.Popen | None = None  # where the review is weighed
-        # Set once the thread has taken the last judgment it will (done or called off):
-        # the worker itself counts as cancelled at once, while its thread reads on.
-        self.weighing_over = threading.Event()
+        self.judged: dict[int, Judgment] = {}  # by step
+        self._taken = 0  # decisions weighed so far (some are not judged: see `judge`)
+        self._worker: Worker | None = None  # takes the judgments as they are weighed
         self.cut_short = False  # the weighing ended before every decision was weighed
-        self._poll: Timer | None = None
 
     @property
     def review_done(self) -> bool:
@@ -243,65 +233,40 @@ class ReplayScreen(Screen[None]):
         return True
 
     def action_review(self) -> None:
-        """Start the review: a worker thread reads its judgments as they come (`_weigh`),
-        and the screen takes them every `REVIEW_POLL` seconds (the thread only appends to
-        a list, never touches the screen)."""
+        """Start the review: a worker takes its judgments as they are weighed (`_weigh`)."""
         if self.review is None or self._worker is not None:
             return
         self._reviewing = True
-        self._worker = self.run_worker(
-            self._weigh, thread=True, group="review", exit_on_error=False
-        )
-        self._poll = self.set_interval(REVIEW_POLL, self._take_found)
+        self._worker = self.run_worker(self._weigh(), group="review", exit_on_error=False)
         self.refresh_bindings()
         self._show_review()
 
-    def _weigh(self) -> None:
-        """In the worker's thread: the review weighed in a process of its own
-        (`Review.weighed_apart`), its judgments taken as they come until all are in or
-        the process ends (`_stop_review` kills it)."""
+    async def _weigh(self) -> None:
+        """The judgments, shown as they come (`Review.weighed`: in a process of its own)
+        until all are in or the weighing fails; once the worker is cancelled
+        (`_stop_review`), the weighing ends at once."""
         assert self.review is not None
-        process = self._process = self.review.weighed_apart()
-        assert process.stdout is not None
-        try:
-            if get_current_worker().is_cancelled:  # called off before there was a process
-                process.kill()
-            while len(self._found) < len(self.review):
+        async with contextlib.aclosing(self.review.weighed()) as judgments:
+            while True:
                 try:
-                    self._found.append(pickle.load(process.stdout))
-                except Exception:  # killed, or failed (ended, cut short): what came in stays
+                    judgment = await anext(judgments)
+                except Exception:  # all weighed (StopAsyncIteration), or the weighing failed
                     break
-        finally:
-            process.kill()
-            process.wait()
-            process.stdout.close()
-            self.weighing_over.set()
+                self._taken += 1
+                if judgment is not None:
+                    self.judged[judgment.step] = judgment
+                self._show_judged()
+        self.cut_short = not self.review_done
+        self._show_judged()
 
-    def _take_found(self) -> None:
-        over = self.weighing_over.is_set()  # read first: all it found is in by then
-        found = self._found[self._taken :]
-        self._taken += len(found)
-        for judgment in found:
-            if judgment is not None:
-                self.judged[judgment.step] = judgment
-        if self.review_done or over:
-            self.cut_short = not self.review_done
-            if self._poll is not None:
-                self._poll.stop()
-        if not found and not self.cut_short:
-            return
+    def _show_judged(self) -> None:
         self._show_review()
         self.refresh_bindings()
         self.watch_position(self.position)
 
     def _stop_review(self) -> None:
-        if self._poll is not None:
-            self._poll.stop()
-        # In this order: `_weigh` kills a process started after the worker is cancelled.
         if self._worker is not None:
             self._worker.cancel()
-        if self._process is not None:
-            self._process.kill()
 
     def _show_review(self) -> None:
         progress = self.query_one("#review-progress")

@@ -1,14 +1,14 @@
 """The game review in the replay: `v` on the final scores replays the game while the
-strong bot weighs the human's moves in a worker thread; its progress shows, the replay can
-be stepped through meanwhile, costly moves are marked and found with `n`, and Escape
-leaves at any time, the thread called off."""
+strong bot weighs the human's moves in a process of its own; its progress shows, the
+replay can be stepped through meanwhile, costly moves are marked and found with `n`, and
+Escape leaves at any time, the weighing called off."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
+from called_off import IDLE, cpu_once_stopped, needs_proc, until_busy
 from helpers import screen_text
 from positions import pain_card_thrown_away
 from textual.widgets import ProgressBar
@@ -16,6 +16,7 @@ from textual.worker import WorkerState
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
+from sticheln_tui.bots import thinking
 from sticheln_tui.bots.review import Review
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
@@ -77,9 +78,10 @@ async def test_the_review_marks_the_thrown_away_card_and_n_finds_it(monkeypatch,
         assert i18n._("Next costly") in footer and i18n._("Next trick") in footer
 
 
+@needs_proc
 async def test_escape_leaves_a_review_under_way_and_ends_its_process(monkeypatch):
     """A review far too long to finish: the replay steps on meanwhile, and Escape goes
-    back to the final scores, the review's process ended."""
+    back to the final scores, the review's process ended within `STOP` seconds."""
     weigh_on(monkeypatch, 100_000)
     game, _ = pain_card_thrown_away()
     app = StichelnApp()
@@ -90,28 +92,30 @@ async def test_escape_leaves_a_review_under_way_and_ends_its_process(monkeypatch
         bar = screen.query_one(ProgressBar)
         assert screen.query_one("#review-progress").display
         assert bar.total == len(screen.review) and bar.progress == 0
+        await until_busy(1.0)  # its process has started, and weighs
         await pilot.press("right", "right", "pagedown")
         assert screen.position > 2
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoreboardScreen)
         assert worker.state is WorkerState.CANCELLED
-        assert screen.weighing_over.wait(timeout=2)
-        assert not screen._found  # called off before its first decision was weighed
-        assert screen._process.poll() is not None  # its process is ended
+        assert await cpu_once_stopped() < IDLE
+        assert not screen.judged  # called off before its first decision was weighed
 
 
-@pytest.mark.parametrize("weighing", ["import sys; sys.stdin.close()", "print('garbled')"])
+@pytest.mark.parametrize(
+    "weighing",
+    [
+        "import sys; sys.stdin.close()",
+        "import sys; sys.stdin.buffer.read(); print('garbled')",
+        "import sys; sys.stdin.buffer.read(); sys.exit(1)",
+    ],
+)
 async def test_a_review_whose_process_fails_says_so_and_the_replay_goes_on(monkeypatch, weighing):
     """The weighing process ends before its first judgment (without reading the review,
-    or writing garbage): no crash, no progress bar left waiting, a line that says so."""
-
-    def failing(review):
-        return subprocess.Popen(
-            [sys.executable, "-c", weighing], stdin=subprocess.PIPE, stdout=subprocess.PIPE
-        )
-
-    monkeypatch.setattr(Review, "weighed_apart", failing)
+    writing garbage, or failing): no crash, no progress bar left waiting, a line that says
+    so."""
+    monkeypatch.setattr(thinking, "APART_COMMAND", [sys.executable, "-c", weighing])
     game, _ = pain_card_thrown_away()
     app = StichelnApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -149,5 +153,5 @@ async def test_a_replayed_record_offers_the_review_and_escape_ends_the_program(
         assert screen._worker is not None and screen.query_one("#review-progress").display
         await pilot.press("escape")
         await pilot.pause()
-        assert screen.weighing_over.wait(timeout=2)
+        assert screen._worker.state is WorkerState.CANCELLED
     assert app.return_code == 0
