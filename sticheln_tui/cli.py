@@ -437,7 +437,7 @@ def _stats(parser: argparse.ArgumentParser) -> int:
 
     from . import persistence
     from .core.statistics import NOTE_WIDTH, counted_line, plain, statistics, tables
-    from .widgets.colours import colour_name
+    from .words import colour_name
 
     directory = saves_directory()
     stats = statistics(_in_the_saves(parser, lambda: persistence.list_saves(directory)))

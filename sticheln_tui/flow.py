@@ -17,7 +17,7 @@ from .bots import Bot, make_bot, no_human_problem
 from .core import seven_seals
 from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
 from .i18n import _
-from .widgets.colours import card_words
+from .words import card_words
 
 Move = Any  # a move of whichever game is played; its engine checks it
 

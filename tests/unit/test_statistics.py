@@ -25,7 +25,7 @@ from sticheln_tui.core.statistics import (
     statistics,
     tables,
 )
-from sticheln_tui.widgets.colours import colour_name
+from sticheln_tui.words import colour_name
 
 LOWEST_WINS = {"sticheln": False, "hattrick": False, "seven-seals": True}
 
