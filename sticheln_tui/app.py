@@ -48,7 +48,7 @@ def _load_the_game() -> None:
     global SETUP_FORMS, SetupScreen, TableScreen
     global totals_text, trick_stands
     from . import persistence
-    from .bots import Bot, Seat, make_bot
+    from .bots import Bot, make_bot
     from .bots.review import Review
     from .core.game import Game, Move, SeatView
     from .core.games import GAMES
@@ -65,6 +65,7 @@ def _load_the_game() -> None:
     from .screens.scoreboard import ScoreboardScreen
     from .screens.setup import SETUP_FORMS, SetupScreen
     from .screens.table import TableScreen
+    from .seats import Seat
     from .widgets.table_parts import totals_text, trick_stands
 
 

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from typing import NoReturn, TypeVar
 
     from . import persistence
-    from .bots import Seat
     from .core.sticheln import Rules
+    from .seats import Seat
 
     Found = TypeVar("Found")
 
@@ -133,7 +133,7 @@ def game_seed(text: str) -> int:
 
 def _seats(text: str) -> list[Seat]:
     """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
-    from .bots import Seat, bot_name, level_named, no_human_problem
+    from .seats import Seat, bot_name, level_named, no_human_problem
 
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .bots import Bot, make_bot, no_human_problem
+from .bots import Bot, make_bot
 from .core import seven_seals
 from .core.game import ChooseColours, Game, IllegalMove, Phase, PickPain
 from .i18n import _
+from .seats import no_human_problem
 from .words import card_words
 
 Move = Any  # a move of whichever game is played; its engine checks it

@@ -46,7 +46,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .bots import LEVELS, no_human_problem
 from .core.cards import COLOUR_ORDER, Card
 from .core.game import ChooseColours, Game, PickPain, SettleTie
 from .core.hattrick import HattrickGame, HattrickOptions, PassCard
@@ -72,6 +71,7 @@ from .safe_files import (
     open_regular,
     read_capped,
 )
+from .seats import LEVELS, no_human_problem
 
 if sys.platform != "win32":
     import fcntl

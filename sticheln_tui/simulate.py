@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
 from .cli import (
     Parser,
@@ -37,6 +36,7 @@ from .core.option_table import SABOTEUR_VARIANTS
 from .core.options import badge
 from .core.seven_seals import SevenSealsOptions
 from .i18n import _, ngettext
+from .seats import LEVELS, level_named
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.games import game_named
-from . import bot_name, make_bot
+from ..seats import bot_name
+from . import make_bot
 from .search import SamplingBot
 
 

@@ -33,7 +33,7 @@ Players = dict[tuple[str, str | None], "PlayerStats"]
 SHARE_COLUMN = 3  # the players' table's column of win shares (the screen draws bars there)
 NOTE_WIDTH = 78  # a table's note is wrapped to fit an 80-column terminal
 
-# A column per bot level, weakest first (the levels of `bots.LEVELS`).
+# A column per bot level, weakest first (the levels of `seats.LEVELS`).
 LEVEL_HEADERS = {
     # Translators: statistics' column headers: games against a computer player of this
     # level ("easy", "normal", "strong", as at setup). Short.

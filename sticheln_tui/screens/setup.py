@@ -18,7 +18,6 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core import hattrick, seven_seals
 from ..core.catalogue import TITLES
 from ..core.game import seed_problem
@@ -37,6 +36,7 @@ from ..core.options import (
 from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..i18n import N_, _
+from ..seats import LEVELS, Seat, bot_name, no_human_problem
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen

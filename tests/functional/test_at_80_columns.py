@@ -35,7 +35,6 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat, bot_name
 from sticheln_tui.core.game import Phase
 from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.names import default_name
@@ -54,6 +53,7 @@ from sticheln_tui.screens.games import GAME_SCREENS
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.setup import SETUP_FORMS
 from sticheln_tui.screens.statistics import StatisticsScreen
+from sticheln_tui.seats import Seat, bot_name
 from sticheln_tui.textual_fixes import KeysFooter
 
 NARROW = (80, 24)

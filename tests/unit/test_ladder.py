@@ -9,11 +9,11 @@ import random
 import ladder
 import pytest
 
-from sticheln_tui.bots import bot_name
 from sticheln_tui.bots.world import sample_deal
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.games import GAMES
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.seats import bot_name
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -27,7 +27,6 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import NAMES, all_views, seeds, tables
 
-from sticheln_tui.bots import LEVELS
 from sticheln_tui.core.game import MAX_SEED, Game, Phase
 from sticheln_tui.core.hattrick import MAX_PLAYERS, MIN_PLAYERS, HattrickGame, HattrickOptions
 from sticheln_tui.core.names import MAX_NAME_LENGTH, check_names
@@ -36,6 +35,7 @@ from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.core.table import TableGame
 from sticheln_tui.persistence import Record, backup_of, dumps, load, loads, save
+from sticheln_tui.seats import LEVELS
 
 SETTINGS = settings(max_examples=80, deadline=None, print_blob=True, database=None)
 SAVED_AT = datetime(2026, 11, 29, 21, 5, tzinfo=UTC)
