@@ -2,10 +2,11 @@
 players by level), games played, wins, totals, pain colours and results against each bot
 level.
 
-Pure: it is handed the saves as listed (`persistence.list_saves`), reads nothing itself
-and never imports Textual or Rich. The one store is the saves directory: nothing is kept
-apart from it. Every figure follows the game's own final result: `TableGame.winners` (the
-scoreboard's winners) and `TableGame.totals`.
+Pure: whoever reads the saves (the command line's --stats, the statistics screen) hands
+over each save's record, its game and a bot level per seat; this module reads nothing
+itself and knows neither the saves' format nor Textual or Rich. The one store is the saves
+directory: nothing is kept apart from it. Every figure follows the game's own final
+result: `TableGame.winners` (the scoreboard's winners) and `TableGame.totals`.
 """
 
 from __future__ import annotations
@@ -23,8 +24,23 @@ from .catalogue import TITLES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..persistence import SaveEntry
+    from typing import Protocol
+
     from .table import TableGame
+
+    class Recorded(Protocol):
+        """A saved game as the statistics read it (the saves' `Record` is one)."""
+
+        game: TableGame
+        levels: Sequence[str | None]  # a bot level per seat; None for a human
+
+    class Entry(Protocol):
+        """A save as listed (the saves' `SaveEntry` is one): when it was written, and its
+        record, None when it will not load."""
+
+        modified: float
+        record: Recorded | None
+
 
 # A human by name (case folded), a computer player by its level alone: the key's name is
 # empty for a bot (a human's never is).
@@ -106,7 +122,7 @@ class Statistics:
     unreadable: int  # saves that would not load: skipped
 
 
-def statistics(entries: Iterable[SaveEntry]) -> Statistics:
+def statistics(entries: Iterable[Entry]) -> Statistics:
     """The statistics of the finished games among these saves (in any order): a save that
     will not load is counted and skipped, an unfinished game counted and left out."""
     unreadable = unfinished = 0
@@ -114,7 +130,7 @@ def statistics(entries: Iterable[SaveEntry]) -> Statistics:
     for entry in entries:
         if entry.record is None:
             unreadable += 1
-        elif not entry.finished:
+        elif not entry.record.game.finished:
             unfinished += 1
         else:
             finished.append(entry)
