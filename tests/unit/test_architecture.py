@@ -1,6 +1,7 @@
 """Each layer imports only what lies below it: the rules core, the fast cores, the table's
 flow, the bots and the saves know no widget, screen or App (nor Textual or Rich), and the
-rules core does no I/O; the command line stays light."""
+rules core does no I/O; the command line stays light; a test module imports no other test
+module and no benchmark."""
 
 from __future__ import annotations
 
@@ -198,3 +199,37 @@ def test_the_first_screen_loads_no_game():
         "sticheln_tui.screens.table",
     }
     assert not loaded & game
+
+
+TESTS = Path(__file__).resolve().parents[1]
+BENCHMARKS = TESTS.parent / "benchmarks"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The top-level modules a file imports, anywhere in it (inside a function too)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_tests_share_through_their_helper_modules_only():
+    """What tests share (strategies.py, positions.py, helpers.py, ...) is imported from
+    there: no file of the tests imports a test module, nor a benchmark script unless that
+    benchmark is what it tests (test_ladder.py: ladder.py); no benchmark imports the
+    tests' modules (a benchmark runs without them)."""
+    test_files = sorted(TESTS.rglob("*.py"))
+    test_modules = {path.stem for path in test_files if path.stem.startswith("test_")}
+    helper_modules = {path.stem for path in TESTS.glob("*.py")} - {"conftest"}
+    benchmarks = {path.stem for path in BENCHMARKS.glob("*.py")}
+    assert {"strategies", "positions", "helpers"} <= helper_modules
+    assert {"ladder", "engine_speed"} <= benchmarks
+    for path in test_files:
+        subject = path.stem.removeprefix("test_")
+        wrong = imported_modules(path) & (test_modules | benchmarks - {subject})
+        assert not wrong, f"{path.relative_to(TESTS)} imports {', '.join(sorted(wrong))}"
+    for path in BENCHMARKS.glob("*.py"):
+        assert not imported_modules(path) & helper_modules, path.name

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from test_fast_sticheln import positions
+from strategies import positions
 
 import sticheln_tui.bots as bots_package
 from sticheln_tui.bots import BOTS, GAME_BOTS, NormalBot, make_bot, match
