@@ -138,6 +138,13 @@ def test_the_probe_does_see_the_interface_when_it_is_imported():
     assert {"textual", "rich", "sticheln_tui.widgets", "sticheln_tui.screens"} <= loaded
 
 
+def test_the_saves_read_the_levels_without_a_computer_player():
+    """Seats and levels come from `seats`; loading a save starts no bot."""
+    loaded = modules_after("import sticheln_tui.persistence")
+    assert "sticheln_tui.seats" in loaded
+    assert not {name for name in loaded if within(name, ("sticheln_tui.bots",))}
+
+
 @pytest.mark.parametrize("module", CORE_MODULES)
 def test_the_rules_core_does_no_input_or_output(module):
     """Checked in the source, as Python itself loads os, io and sys before any module (and
