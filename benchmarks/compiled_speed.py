@@ -1,9 +1,9 @@
 """The fast search cores as installed: compiled (`STICHELN_COMPILE=1 pip install .`) or plain.
 
-Prints which build each fast core is, then, per game at four seats, playouts per second
-(a dealt deal copied and played out by the rules of thumb with `FastDeal.play_out`, as the
-strong bots' samples are) and random-play decisions per second of the fast whole-game
-objects (the harness of `engine_speed.py`). Run it once under each install to compare:
+Prints which build each fast core is, then, per game at four seats, playouts per second:
+a dealt deal copied and played out by the rules of thumb with `FastDeal.play_out`, as the
+strong bots' samples are. (The whole games in ints that engine_speed.py times are the
+benchmarks' own, in plain Python.) Run it once under each install to compare:
 
     python benchmarks/compiled_speed.py [--seconds S]
 
@@ -19,7 +19,7 @@ import time
 from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 
-from engine_speed import random_play
+from fast_engines import FastPlay
 
 from sticheln_tui.bots.world import sample_deal
 from sticheln_tui.core.game import Game, Phase
@@ -57,7 +57,7 @@ def hattrick_deal(seed: int) -> hattrick.FastDeal:
 
 
 def seven_seals_deal(seed: int) -> seven_seals.FastDeal:
-    return seven_seals.FastPlay.dealt(PLAYERS, SevenSealsOptions(), seed).deal
+    return FastPlay.dealt(PLAYERS, SevenSealsOptions(), seed).deal
 
 
 def playouts(make_deal, score, seconds: float) -> float:
@@ -78,36 +78,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="per figure")
     args = parser.parse_args()
     games = {
-        "sticheln": (
-            sticheln,
-            sticheln_deal,
-            sticheln.FastDeal.scores,
-            lambda seed: sticheln.FastGame(PLAYERS, RULES, seed % PLAYERS, seed),
-        ),
-        "hattrick": (
-            hattrick,
-            hattrick_deal,
-            hattrick.FastDeal.scores,
-            lambda seed: hattrick.FastHattrickGame(PLAYERS, seed=seed),
-        ),
-        "seven-seals": (
-            seven_seals,
-            seven_seals_deal,
-            seven_seals.FastDeal.penalties,
-            lambda seed: seven_seals.FastPlay.dealt(PLAYERS, SevenSealsOptions(), seed),
-        ),
+        "sticheln": (sticheln, sticheln_deal, sticheln.FastDeal.scores),
+        "hattrick": (hattrick, hattrick_deal, hattrick.FastDeal.scores),
+        "seven-seals": (seven_seals, seven_seals_deal, seven_seals.FastDeal.penalties),
     }
-    print(f"{'game':>12} {'build':>9} {'playouts/s':>11} {'decisions/s':>12}  ({PLAYERS} seats)")
+    print(f"{'game':>12} {'build':>9} {'playouts/s':>11}  ({PLAYERS} seats)")
     figures = {}
-    for name, (module, make_deal, score, make_game) in games.items():
+    for name, (module, make_deal, score) in games.items():
         per_second = playouts(make_deal, score, args.seconds)
-        decisions = random_play(make_game, args.seconds, PLAYERS)[1]
-        figures[name] = {
-            "build": build(module),
-            "playouts_per_s": round(per_second),
-            "decisions_per_s": round(decisions),
-        }
-        print(f"{name:>12} {build(module):>9} {per_second:>11,.0f} {decisions:>12,.0f}")
+        figures[name] = {"build": build(module), "playouts_per_s": round(per_second)}
+        print(f"{name:>12} {build(module):>9} {per_second:>11,.0f}")
     print(json.dumps(figures))
 
 

@@ -1,23 +1,24 @@
 """Engine throughput: random legal play of whole games, through the engine's public API
-and through Sticheln's fast search core.
+and through a whole game in ints (fast_engines.py).
 
 As a search would, each game here is a clone of a dealt game (32 of them, dealt before
 the clock starts), played to its end by random legal moves: `clone()`, `legal_moves()`,
 `apply()`; the later deals of a game are dealt on the clock, inside `apply()`. Hands
 (deals) per second and decisions (moves) per second for 3 to 8 players under each
 preset, once through `core.game.Game` (the engine API: move objects, checked moves, a
-log) and once through `fast.sticheln.FastGame` (the same games in ints: the same seed
-deals the same cards). The baseline, in the same process: OpenSpiel's Hearts driven from
-Python the same way (32 dealt hands cloned and played out with random legal actions,
-passes included); it needs the optional extra: pip install '.[bench]'.
+log) and once through `FastGame` (fast_engines.py: the same games in ints, on the fast
+search core's tables and trick; the same seed deals the same cards). The baseline, in the
+same process: OpenSpiel's Hearts driven from Python the same way (32 dealt hands cloned
+and played out with random legal actions, passes included); it needs the optional extra:
+pip install '.[bench]'.
 
     python benchmarks/engine_speed.py [--seconds S]
 
-Budget: the fast core's decisions/s at least Hearts' (the median over every table size
-and preset); the engine API's figure is printed beside it. Hattrick (4 to 7 players) and
-Seven Seals (3 to 5, with and without every saboteur variant) are measured the same way
-through their engines and fast cores and printed beside it, outside the budget. The
-last line printed is JSON.
+Budget: FastGame's decisions/s at least Hearts' (the median over every table size and
+preset); the engine API's figure is printed beside it. Hattrick (4 to 7 players) and Seven
+Seals (3 to 5, with and without every saboteur variant) are measured the same way, through
+their engines and their games in ints, and printed beside it, outside the budget. The last
+line printed is JSON.
 """
 
 from __future__ import annotations
@@ -27,15 +28,13 @@ import random
 import statistics
 import time
 
+from fast_engines import FastGame, FastHattrickGame, FastPlay
 from report import budget, finish
 
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
-from sticheln_tui.fast.hattrick import FastHattrickGame
-from sticheln_tui.fast.seven_seals import FastPlay
-from sticheln_tui.fast.sticheln import FastGame
 
 ROOTS = 32  # freshly dealt games to clone from, per table
 

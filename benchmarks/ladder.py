@@ -36,7 +36,7 @@ from typing import Any
 from frozen_strong import FrozenStrongBot
 from report import budget, finish
 
-from sticheln_tui.bots import LEVELS, Bot, bot_name, make_bot
+from sticheln_tui.bots import Bot, make_bot
 from sticheln_tui.bots.search import SamplingBot
 from sticheln_tui.bots.strong import StrongBot
 from sticheln_tui.bots.world import Deal
@@ -51,6 +51,7 @@ from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Game, Phase, SeatView
 from sticheln_tui.fast.sticheln import FastDeal
 from sticheln_tui.games import engine_of, engines
+from sticheln_tui.seats import LEVELS, bot_name
 from sticheln_tui.simulate import _reported, describe, jobs
 
 GAMES = engines()

@@ -31,9 +31,9 @@ async def play_whole_game(deals: int | None = None) -> int:
     """One human and bots play a whole game (of `deals` deals; None: classic's); returns
     the key presses it took."""
     from sticheln_tui.app import StichelnApp
-    from sticheln_tui.bots import Seat
     from sticheln_tui.core.sticheln import Rules
     from sticheln_tui.screens.handoff import KEY_GUARDS
+    from sticheln_tui.seats import Seat
 
     for owner, name in KEY_GUARDS:
         setattr(owner, name, 0.0)

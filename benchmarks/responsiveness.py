@@ -26,11 +26,11 @@ from report import budget, finish
 from textual.app import App
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import SAVES_ENV
 from sticheln_tui.screens.handoff import KEY_GUARDS
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.seats import Seat
 
 SIZE = (100, 32)
 

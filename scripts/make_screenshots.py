@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat, make_bot
+from sticheln_tui.bots import make_bot
 from sticheln_tui.core.game import Game, Phase, PlayCard
 from sticheln_tui.core.hattrick import HattrickGame, PassCard, passable, playable
 from sticheln_tui.core.options import PRESETS
@@ -40,6 +40,7 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsTableScreen,
 )
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.seats import Seat
 from sticheln_tui.themes import HIGH_CONTRAST
 
 # Keys come faster than any person presses them here, and bots do not pause.

@@ -40,10 +40,11 @@ from .themes import ThemeList, offer_only_our_themes
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .bots import Bot, Seat
+    from .bots import Bot
     from .core.table import TableGame
     from .flow import BotTurn, TableFlow
     from .persistence import Record, SaveEntry
+    from .seats import Seat
 
 apply_textual_fixes()
 
@@ -186,7 +187,7 @@ class StichelnApp(WorkaroundApp):
     ) -> None:
         """Begin a new game of `game` (its key) with these options (None: the game's
         default); raises ValueError (nothing changes) for a bad table."""
-        from .bots import Seat
+        from .seats import Seat
 
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         self._cancel_bot_move()

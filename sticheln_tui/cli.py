@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from typing import NoReturn, TypeVar
 
     from . import persistence
-    from .bots import Seat
+    from .seats import Seat
 
     Found = TypeVar("Found")
 
@@ -131,7 +131,7 @@ def game_seed(text: str) -> int:
 
 def _seats(text: str) -> list[Seat]:
     """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
-    from .bots import Seat, bot_name, level_named, no_human_problem
+    from .seats import Seat, bot_name, level_named, no_human_problem
 
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):
@@ -366,7 +366,7 @@ def _stats(parser: argparse.ArgumentParser) -> int:
 
     from . import persistence
     from .core.statistics import NOTE_WIDTH, counted_line, plain, statistics, tables
-    from .widgets.colours import colour_name
+    from .words import colour_name
 
     directory = saves_directory()
     saves = _in_the_saves(parser, lambda: persistence.list_saves(directory))

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, TypeVar
 
-from .bots import Bot, make_bot, no_human_problem
+from .bots import Bot, make_bot
 from .core.cards import Card
 from .core.table import IllegalMove, TableGame
 from .games import play_of
 from .i18n import _
-from .widgets.colours import card_words
+from .seats import no_human_problem
+from .words import card_words
 
 Move = Any  # a move of whichever game is played; its engine checks it
 

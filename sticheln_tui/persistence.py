@@ -38,7 +38,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .bots import LEVELS, no_human_problem
 from .codec import Codec, SaveError, describe, expect, required_keys
 from .core.names import visible
 from .core.table import IllegalMove, TableGame, seed_problem
@@ -52,6 +51,7 @@ from .safe_files import (
     open_regular,
     read_capped,
 )
+from .seats import LEVELS, no_human_problem
 
 if sys.platform != "win32":
     import fcntl

@@ -22,11 +22,11 @@ from .i18n import _
 # The first screen needs a session and no game: the saves, the flow and the engines are
 # imported once a game is started or taken up.
 if TYPE_CHECKING:
-    from .bots import Seat
     from .bots.review import Review
     from .core.table import TableGame
     from .flow import TableFlow
     from .persistence import Record, SaveEntry, SaveLock
+    from .seats import Seat
 
 
 # -- how a table starts ---------------------------------------------------------------
@@ -89,7 +89,7 @@ def start_of(
     if resume is not None:
         return Replay(resume) if review else Resume(resume)
     if players:
-        from .bots import Seat
+        from .seats import Seat
 
         seats = tuple(Seat(seat) if isinstance(seat, str) else seat for seat in players)
         return Play(game or "sticheln", seats, first_leader, seed, options)
@@ -200,7 +200,7 @@ class TableSession:
 
     def seats(self) -> list[Seat]:
         """Who sits at the table of the game in hand: names and bot levels."""
-        from .bots import Seat
+        from .seats import Seat
 
         flow = self.flow
         assert flow is not None

@@ -19,7 +19,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from .bots import LEVELS, level_named
 from .bots.match import Outcome, play_bot_game
 from .cli import (
     Parser,
@@ -31,6 +30,7 @@ from .cli import (
 )
 from .games import engine_of, game_of_options, play_of, registered
 from .i18n import _, ngettext
+from .seats import LEVELS, level_named
 
 MAX_GAMES = 100_000
 REPORT_EVERY = 30.0  # seconds between progress lines when stderr is a log, not a terminal

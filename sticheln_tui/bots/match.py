@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import engine_of
-from . import bot_name, make_bot
+from ..seats import bot_name
+from . import make_bot
 from .search import SamplingBot
 
 

@@ -14,7 +14,7 @@ from ..core.game import PickPain, PlayCard, SeatView
 from ..core.options import pain_colour
 from ..core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
 from ..i18n import _
-from ..widgets.colours import colour_name
+from ..words import colour_name
 from .base import Advice, StichelnBot
 from .thumb import card_scores, pick_card
 from .world import own_colours, unseen_cards

@@ -2,10 +2,11 @@
 players by level), games played, wins, totals, pain colours and results against each bot
 level.
 
-Pure: it is handed the saves as listed (`persistence.list_saves`), reads nothing itself
-and never imports Textual or Rich. The one store is the saves directory: nothing is kept
-apart from it. Every figure follows the game's own final result: `TableGame.winners` (the
-scoreboard's winners) and `TableGame.totals`.
+Pure: whoever reads the saves (the command line's --stats, the statistics screen) hands
+over each save's record, its game and a bot level per seat; this module reads nothing
+itself and knows neither the saves' format nor Textual or Rich. The one store is the saves
+directory: nothing is kept apart from it. Every figure follows the game's own final
+result: `TableGame.winners` (the scoreboard's winners) and `TableGame.totals`.
 """
 
 from __future__ import annotations
@@ -22,8 +23,27 @@ from .cards import COLOUR_ORDER
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..persistence import Record, SaveEntry
+    from typing import Protocol
+
     from .table import TableGame
+
+    class Recorded(Protocol):
+        """A saved game as the statistics read it (the saves' `Record` is one)."""
+
+        @property
+        def game(self) -> TableGame: ...
+        @property
+        def levels(self) -> Sequence[str | None]: ...  # a bot level per seat; None: human
+
+    class Entry(Protocol):
+        """A save as listed (the saves' `SaveEntry` is one): when it was written, and its
+        record, None when it will not load."""
+
+        @property
+        def modified(self) -> float: ...
+        @property
+        def record(self) -> Recorded | None: ...
+
 
 # A human by name (case folded), a computer player by its level alone: the key's name is
 # empty for a bot (a human's never is).
@@ -32,7 +52,7 @@ Players = dict[tuple[str, str | None], "PlayerStats"]
 SHARE_COLUMN = 3  # the players' table's column of win shares (the screen draws bars there)
 NOTE_WIDTH = 78  # a table's note is wrapped to fit an 80-column terminal
 
-# A column per bot level, weakest first (the levels of `bots.LEVELS`).
+# A column per bot level, weakest first (the levels of `seats.LEVELS`).
 LEVEL_HEADERS = {
     # Translators: statistics' column headers: games against a computer player of this
     # level ("easy", "normal", "strong", as at setup). Short.
@@ -106,17 +126,17 @@ class Statistics:
     unreadable: int  # saves that would not load: skipped
 
 
-def statistics(entries: Iterable[SaveEntry], order: Sequence[str] = ()) -> Statistics:
+def statistics(entries: Iterable[Entry], order: Sequence[str] = ()) -> Statistics:
     """The statistics of the finished games among these saves (in any order): a save that
     will not load is counted and skipped, an unfinished game counted and left out. The
     games come in `order` (their keys: the first screen's), others after them."""
     unreadable = unfinished = 0
-    finished: list[Record] = []
+    finished: list[Recorded] = []
     # Oldest first: the last name is the latest.
     for entry in sorted(entries, key=lambda entry: entry.modified):
         if entry.record is None:
             unreadable += 1
-        elif not entry.finished:
+        elif not entry.record.game.finished:
             unfinished += 1
         else:
             finished.append(entry.record)

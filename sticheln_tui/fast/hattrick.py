@@ -20,12 +20,10 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Self
 
 from ..core.cards import Card
 from ..core.hattrick import (
     COLOURS,
-    HattrickOptions,
     check_players,
     deck_for,
     next_leader,
@@ -33,7 +31,6 @@ from ..core.hattrick import (
     playable,
     score_pile,
 )
-from ..core.table import shuffle
 from .bits import CardIndex, bits_of
 
 WIDTH = 21  # values 0-20: one field of a mask per colour
@@ -369,70 +366,3 @@ def _least_kept(cards: int, collected: bool) -> int:
     """The bit of the card of `cards` (one colour) that weighs least in hand: the lowest of
     the collected colour, else the highest."""
     return cards & -cards if collected else 1 << (cards.bit_length() - 1)
-
-
-class FastHattrickGame:
-    """A whole game in ints for random play, dealt exactly as `HattrickGame` with the same
-    seed: `clone()`, `legal_moves()`, `apply(move)`, `finished`; `results` holds each
-    finished deal's scores by seat."""
-
-    def __new__(cls, *args: object, **kwargs: object) -> Self:
-        # A bare object for `clone()`: compiled by mypyc, a class without its own
-        # __new__ would run __init__ there.
-        return super().__new__(cls)
-
-    def __init__(
-        self,
-        players: int,
-        options: HattrickOptions | None = None,
-        first_leader: int = 0,
-        seed: int = 0,
-    ) -> None:
-        self.table: Tables = tables(players)
-        self.deals_total: int = (options or HattrickOptions()).deals
-        self.first_leader: int = first_leader
-        self.rng: random.Random = random.Random(seed)
-        self.results: list[list[int]] = []
-        self.finished: bool = False
-        self.deal: FastDeal = self._dealt()
-
-    def _dealt(self) -> FastDeal:
-        """The next deal, shuffled and shared out as `TableGame._deal` does; the seat left
-        of its dealer leads (`TableGame._rotation_dealer`)."""
-        table = self.table
-        count = table.players
-        deck = deck_for(count)
-        shuffle(deck, self.rng)
-        size = len(deck) // count
-        hands = [table.mask(deck[seat * size : (seat + 1) * size]) for seat in range(count)]
-        dealer = (self.first_leader + len(self.results) - 1) % count
-        return FastDeal(table, hands, [0] * count, [0] * count, [], [], 0, (dealer + 1) % count)
-
-    def clone(self) -> FastHattrickGame:
-        copy = FastHattrickGame.__new__(FastHattrickGame)
-        copy.table = self.table
-        copy.deals_total = self.deals_total
-        copy.first_leader = self.first_leader
-        copy.rng = random.Random()
-        copy.rng.setstate(self.rng.getstate())
-        copy.results = list(self.results)
-        copy.finished = self.finished
-        copy.deal = self.deal.copy()
-        return copy
-
-    def legal_moves(self) -> list[int]:
-        return [] if self.finished else self.deal.legal_moves()
-
-    def apply(self, move: int) -> None:
-        """Make a legal move (not checked: the engine refuses illegal ones)."""
-        self.deal.apply(move)
-        if self.deal.finished():
-            self.results.append(self.deal.scores())
-            if len(self.results) < self.deals_total:
-                self.deal = self._dealt()
-            else:
-                self.finished = True
-
-    @property
-    def totals(self) -> list[int]:
-        return [sum(scores[seat] for scores in self.results) for seat in range(self.table.players)]

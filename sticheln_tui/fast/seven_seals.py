@@ -17,7 +17,6 @@ property tests hold both (and the engine's play) equal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.cards import Card
@@ -29,10 +28,7 @@ from ..core.seven_seals import (
     SEAL_KINDS,
     TRUMP,
     WHITE,
-    Phase,
-    ReturnSeal,
     SevenSealsGame,
-    SevenSealsOptions,
     deal_penalty,
     deck_for,
     legal_cards,
@@ -40,8 +36,7 @@ from ..core.seven_seals import (
     seals_to_return,
     trick_winner,
 )
-from ..core.table import PlayCard
-from .bits import CardIndex, bits_of
+from .bits import CardIndex
 
 COLOUR_COUNT = len(COLOURS)
 KINDS = len(SEAL_KINDS)
@@ -475,62 +470,6 @@ def estimated_penalty(seals: list[int], base: int, wins: list[float]) -> float:
         + PENALTY[WHITE] * (whites - used)
         + BLACK_COST * (uncovered - used)
     )
-
-
-# -- random play, for the engine's speed benchmark --------------------------------------
-
-
-class FastPlay:
-    """One deal's play phase for random play, with the engine's game interface:
-    `players`, `clone()`, `legal_moves()`, `apply(move)`, `finished`, `results` (each
-    seat's penalty, once the deal is over). A move is a card, or the deck's size plus a
-    seal kind to give back."""
-
-    def __init__(self, players: Sequence[str], deal: FastDeal, results: list[list[int]]) -> None:
-        self.players = players  # the names, never changed
-        self.deal = deal
-        self.results = results
-
-    @staticmethod
-    def dealt(players: int, options: SevenSealsOptions, seed: int) -> FastPlay:
-        """A game dealt by `SevenSealsGame` with `seed`, its prediction round played by
-        seeded random legal moves, from its first card on."""
-        game = SevenSealsGame([f"P{seat}" for seat in range(players)], options, seed=seed)
-        rng = random.Random(seed)
-        while game.phase is Phase.PREDICT:
-            game.apply(rng.choice(game.legal_moves()))
-        return FastPlay(game.players, deal_of_game(game), [])
-
-    def clone(self) -> FastPlay:
-        return FastPlay(self.players, self.deal.copy(), list(self.results))
-
-    @property
-    def finished(self) -> bool:
-        return self.deal.finished()
-
-    def legal_moves(self) -> list[int]:
-        deal = self.deal
-        if len(deal.trick) == deal.players:  # the winner chooses a seal
-            cards = len(deal.tables.deck)
-            return [cards + kind for kind in deal.returnable()]
-        return bits_of(deal.legal())
-
-    def apply(self, move: int) -> None:
-        deal = self.deal
-        cards = len(deal.tables.deck)
-        if move >= cards:
-            deal.settle(move - cards)
-        else:
-            deal.play(move)
-        if deal.finished():
-            self.results.append(deal.penalties())
-
-    def move_of(self, move: int) -> PlayCard | ReturnSeal:
-        """The engine's move for `move`."""
-        tables = self.deal.tables
-        if move >= len(tables.deck):
-            return ReturnSeal(SEAL_KINDS[move - len(tables.deck)])
-        return PlayCard(tables.card(move))
 
 
 def deal_of_game(game: SevenSealsGame) -> FastDeal:

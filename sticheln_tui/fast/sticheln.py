@@ -17,17 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Self
+from typing import Self
 
 from ..core.cards import Card
 from ..core.sticheln import (
     Rules,
     beats,
     card_score,
-    deal_leader,
     deck_for,
     is_trump,
-    winners,
 )
 from ..core.table import shuffle
 from .bits import CardIndex, summed
@@ -308,8 +306,8 @@ def tables(rules: Rules, players: int) -> Tables:
 
 
 class TrickPlay:
-    """The trick on the table and who takes it so far: what `FastDeal` and `FastGame`
-    share."""
+    """The trick on the table and who takes it so far: `FastDeal`'s, and any whole game's
+    in ints (the engine benchmark's, in benchmarks/fast_engines.py)."""
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         # A bare object for `copy()` and `clone()`: compiled by mypyc, a class without its own
@@ -328,7 +326,7 @@ class TrickPlay:
         self.trumps: int = 0
         self.trump_best: list[int] = []
 
-    def _copy_trick(self, copy: TrickPlay) -> None:
+    def copy_trick_to(self, copy: TrickPlay) -> None:
         copy.tables = self.tables
         copy.trick = list(self.trick)
         copy.lead = self.lead
@@ -338,7 +336,7 @@ class TrickPlay:
         copy.trumps = self.trumps
         copy.trump_best = list(self.trump_best)
 
-    def _lead(self, seat: int, card: int) -> None:
+    def open_trick(self, seat: int, card: int) -> None:
         tables = self.tables
         self.lead = tables.colour[card]
         self.takers = tables.takers[self.lead]
@@ -348,7 +346,7 @@ class TrickPlay:
             self.trumps = tables.trumps[self.lead]
             self.trump_best = [-1] * len(tables.colour_names)
 
-    def _settle(self, seat: int, card: int) -> None:
+    def follow(self, seat: int, card: int) -> None:
         """Who takes the trick so far, now that `seat` followed with `card`. Without the
         latest-trump rule, only its last branch applies: hot loops write that out."""
         if self.trumps >> card & 1:
@@ -426,7 +424,7 @@ class FastDeal(TrickPlay):
 
     def copy(self) -> FastDeal:
         copy = FastDeal.__new__(FastDeal)
-        self._copy_trick(copy)
+        self.copy_trick_to(copy)
         copy.hands = list(self.hands)
         copy.orders = list(self.orders)
         copy.hands_ranked = list(self.hands_ranked)
@@ -468,9 +466,9 @@ class FastDeal(TrickPlay):
         tables = self.tables
         trick = self.trick
         if trick:
-            self._settle(seat, card)
+            self.follow(seat, card)
         else:
-            self._lead(seat, card)
+            self.open_trick(seat, card)
         trick.append(card)
         if len(trick) < tables.players:
             self.to_move = tables.next_seat[seat]
@@ -565,11 +563,11 @@ class FastDeal(TrickPlay):
                 best = card
                 winner = seat
                 if latest:
-                    self._lead(seat, card)
+                    self.open_trick(seat, card)
             elif latest:
                 self.to_move = seat
                 card = _follow(tables, orders, ranked, self.taking(), trick)
-                self._settle(seat, card)
+                self.follow(seat, card)
                 best = self.best
                 winner = self.winner
             else:
@@ -696,278 +694,3 @@ def _draw_colours(pool: list[int], count: int, colour: list[int]) -> list[int]:
             colours |= 1 << card_colour
             drawn.append(pool.pop(index))
     return drawn
-
-
-# FastGame's phases, as `core.game.Phase`'s.
-PICK, PLAY, CHOOSE, TIE, OVER = range(5)
-
-
-class FastGame(TrickPlay):
-    """A whole game of Sticheln in ints, for random play: `core.game.Game`'s rules and
-    deals (the same seed deals the same cards), without views, log or checks (a move
-    must be one of `legal_moves()`).
-
-    A move is an int: a card to lay down or play, a colour mask to choose (Late), or 1
-    to play a tie-break deal and 0 to share the win.
-    """
-
-    def __init__(self, players: int, rules: Rules, first_leader: int, seed: int) -> None:
-        super().__init__(tables(rules, players))
-        self.players: int = players
-        self.next_seat: list[int] = self.tables.next_seat
-        self.rules: Rules = rules
-        self.latest_trump: bool = rules.latest_trump
-        self.first_leader: int = first_leader
-        # The deals' generator; a clone makes its own, from the state it was cloned in,
-        # only when it deals (a fresh `random.Random` costs more than a deal).
-        self._rng: random.Random | None = random.Random(seed)
-        self._rng_state: tuple[Any, ...] | None = None
-        self.deals_total: int = rules.deals_for(players)
-        self.results: list[list[int]] = []  # each deal's scores by seat
-        self.totals: list[int] = [0] * players
-        self.positive: list[int] = [0] * players  # deals scored above zero, by seat
-        self.tie_dealt: list[int] = []  # tied seats that have dealt their extra deal
-        self.tied: list[int] = []
-        self.finished: bool = False
-        self.phase: int = PICK
-        self.to_move: int = 0
-        self.deal_index: int = 0
-        self.dealer: int = 0
-        self.leader: int = 0
-        self.closer: int = 0  # who plays the current trick's last card
-        # The current deal: hands as sorted lists (they are the legal plays), the rest
-        # as masks; `chosen` is Late's choice by seat (-1: none yet).
-        self.hands: list[list[int]] = []
-        self.pain: list[int] = []
-        self.pain_count: list[int] = []
-        self.pain_colours: list[int] = []
-        self.chosen: list[int] = []
-        self.won: list[int] = []
-        # Each pile's points so far, by its seat's pain colours (Late: scored at the end).
-        self.points: list[int] = []
-        self.scoring: list[list[int]] = []  # by seat: each card's points (`Orders.score`)
-        self._legal: list[int] = []  # what legal_moves() returns now
-        self._start_deal(0, -1)
-
-    def clone(self) -> FastGame:
-        copy = FastGame.__new__(FastGame)
-        self._copy_trick(copy)
-        copy.players = self.players
-        copy.next_seat = self.next_seat
-        copy.rules = self.rules
-        copy.latest_trump = self.latest_trump
-        copy.first_leader = self.first_leader
-        if self._rng_state is None:
-            assert self._rng is not None
-            self._rng_state = self._rng.getstate()
-        copy._rng = None
-        copy._rng_state = self._rng_state
-        copy.deals_total = self.deals_total
-        copy.results = list(self.results)
-        copy.totals = list(self.totals)
-        copy.positive = list(self.positive)
-        copy.tie_dealt = list(self.tie_dealt)
-        copy.tied = list(self.tied)
-        copy.finished = self.finished
-        copy.phase = self.phase
-        copy.to_move = self.to_move
-        copy.deal_index = self.deal_index
-        copy.dealer = self.dealer
-        copy.leader = self.leader
-        copy.closer = self.closer
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.pain = list(self.pain)
-        copy.pain_count = list(self.pain_count)
-        copy.pain_colours = list(self.pain_colours)
-        copy.chosen = list(self.chosen)
-        copy.won = list(self.won)
-        copy.points = list(self.points)
-        copy.scoring = self.scoring
-        copy._legal = copy._moves_open()
-        return copy
-
-    def _start_deal(self, index: int, dealer: int) -> None:
-        """Deal as `Game._start_deal` does; `dealer` -1: the next in the rotation."""
-        tables = self.tables
-        count = self.players
-        self.deal_index = index
-        rng = self._rng
-        if rng is None:
-            assert self._rng_state is not None  # cloned in that state
-            rng = self._rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng_state)
-        self._rng_state = None  # the generator moves on
-        deck = list(range(tables.size))
-        shuffle(deck, rng)
-        size = tables.size // count
-        self.hands = [sorted(deck[seat * size : (seat + 1) * size]) for seat in range(count)]
-        self.pain = [0] * count
-        self.pain_count = [0] * count
-        self.pain_colours = [0] * count
-        self.chosen = [-1] * count
-        self.won = [0] * count
-        self.points = [0] * count
-        self.scoring = [tables.orders(0).score] * count
-        self.trick = []
-        if dealer < 0:
-            shift = 0 if self.rules.dealer_leads else 1
-            dealer = (self.first_leader + index - shift) % count
-        self.dealer = dealer
-        self.leader = self.to_move = deal_leader(dealer, count, self.rules)
-        self.phase = PICK if tables.picks else PLAY
-        self._legal = self._moves_open()
-
-    def legal_moves(self) -> list[int]:
-        """The moves open to the seat to move, in `Game.legal_moves()`'s order (worked
-        out once per turn; a card play's list is the hand itself: read it, do not change
-        it)."""
-        return self._legal
-
-    def _moves_open(self) -> list[int]:
-        if self.phase == PLAY:
-            return self.hands[self.to_move]
-        if self.phase == PICK:
-            return self._pickable(self.to_move)
-        if self.phase == CHOOSE:
-            return self._colour_choices(self.to_move)
-        if self.phase == TIE:
-            return [1, 0]
-        return []
-
-    def _pickable(self, seat: int) -> list[int]:
-        """`Game._pickable`: a second pain card of another colour, if the hand has one."""
-        colour = self.tables.colour
-        kept = self.pain[seat]
-        taken = self.pain_colours[seat]
-        if not kept:
-            return list(self.hands[seat])
-        open_cards = [card for card in self.hands[seat] if not kept >> card & 1]
-        return [card for card in open_cards if not taken >> colour[card] & 1] or open_cards
-
-    def _colour_choices(self, seat: int) -> list[int]:
-        """`colour_choices` over the sorted pile, as colour masks."""
-        tables = self.tables
-        won = self.won[seat]
-        colours = [c for c, cards in enumerate(tables.colour_mask) if won & cards]
-        count = min(tables.pain_colour_count, len(colours))
-        return [sum(1 << c for c in chosen) for chosen in combinations(colours, count)]
-
-    def apply(self, move: int) -> None:
-        if self.phase != PLAY:
-            self._apply_other(move)
-            return
-        seat = self.to_move
-        self._legal.remove(move)  # the hand
-        trick = self.trick
-        if not trick:
-            self._lead(seat, move)
-            self.closer = seat - 1 if seat else self.players - 1
-        elif self.latest_trump:
-            self._settle(seat, move)
-        elif self.takers[self.best] >> move & 1:  # `_settle`, written out
-            self.best = move
-            self.winner = seat
-        trick.append(move)
-        if seat != self.closer:
-            seat = self.to_move = self.next_seat[seat]
-            self._legal = self.hands[seat]
-            return
-        winner = self.winner
-        pile = self.won[winner]
-        score = self.scoring[winner]
-        points = 0
-        for card in trick:
-            pile |= 1 << card
-            points += score[card]
-        self.won[winner] = pile
-        self.points[winner] += points
-        self.trick = []
-        self.leader = self.to_move = winner
-        self._legal = self.hands[winner]
-        if not self.hands[winner]:
-            if self.rules.late:
-                self.phase = CHOOSE
-                self._next_chooser(0)
-            else:
-                self._finish_deal()
-            self._legal = self._moves_open()
-
-    def _apply_other(self, move: int) -> None:
-        seat = self.to_move
-        if self.phase == PICK:
-            tables = self.tables
-            self.pain[seat] |= 1 << move
-            self.pain_count[seat] += 1
-            self.pain_colours[seat] |= 1 << tables.colour[move]
-            if not tables.pain_in_hand:
-                self.hands[seat].remove(move)
-            self._next_picker()
-        elif self.phase == CHOOSE:
-            self.chosen[seat] = move
-            self._next_chooser(1)
-        elif move:
-            self.tied = []
-            self.tie_dealt.append(seat)
-            self._start_deal(self.deal_index + 1, seat)
-        else:
-            self._over()
-        self._legal = self._moves_open()
-
-    def _next_picker(self) -> None:
-        count = self.players
-        for step in range(count):
-            seat = (self.to_move + step) % count
-            if self.pain_count[seat] < self.tables.picks:
-                self.to_move = seat
-                return
-        self.phase = PLAY
-        self.to_move = self.leader
-        self.scoring = [self.tables.orders(colours).score for colours in self.pain_colours]
-
-    def _next_chooser(self, start: int) -> None:
-        """Late: the next seat (from the leader round) that won cards and has not chosen."""
-        count = self.players
-        for step in range(start, count + 1):
-            seat = (self.to_move + step) % count
-            if self.chosen[seat] < 0 and self.won[seat]:
-                self.to_move = seat
-                return
-        self._finish_deal()
-
-    def _finish_deal(self) -> None:
-        tables = self.tables
-        scores = []
-        for seat in range(self.players):
-            if tables.late:
-                colours = self.chosen[seat] if self.chosen[seat] >= 0 else 0
-                score = tables.pile_score(self.won[seat], colours)
-            elif tables.pain_in_hand:
-                score = self.points[seat]
-            else:
-                score = self.points[seat] + tables.pile_score(
-                    self.pain[seat], self.pain_colours[seat]
-                )
-            scores.append(score)
-            self.totals[seat] += score
-            self.positive[seat] += score > 0
-        self.results.append(scores)
-        if len(self.results) < self.deals_total:
-            self._start_deal(self.deal_index + 1, -1)
-            return
-        leaders = self.winners()
-        waiting = [seat for seat in leaders if seat not in self.tie_dealt]
-        if len(leaders) > 1 and self.rules.tie_break and waiting:
-            self.tied = leaders
-            self.phase = TIE
-            self.to_move = waiting[0]
-            return
-        self._over()
-
-    def _over(self) -> None:
-        self.tied = []
-        self.phase = OVER
-        self.finished = True
-
-    def winners(self) -> list[int]:
-        """The seats in the lead (`core.game.standings`), sharing the win once over."""
-        return winners(self.totals, self.positive if self.rules.tie_break else None)

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..widgets.situation import GameWords
 
 if TYPE_CHECKING:
-    from ..bots import Seat
+    from ..seats import Seat
     from .handoff import HandoffScreen
     from .private import PrivateScreen
     from .replay import ReplayScreen

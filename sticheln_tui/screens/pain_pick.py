@@ -16,13 +16,14 @@ from ..core.options import colour_word, pain_colour
 from ..core.sticheln import card_score
 from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
-from ..widgets.cards import card_text, colour_name, colour_name_text, filled, rank_text
+from ..widgets.cards import card_text, colour_name_text, filled, rank_text
 from ..widgets.hand import Hand
 from ..widgets.table_parts import (
     leftover_text,
     pain_card_term,
     status_line,
 )
+from ..words import colour_name
 from .private import PrivateScreen
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..i18n import N_, _, ngettext
-from ..widgets.cards import colour_letter
+from ..words import colour_letter
 
 ARROWS = "← → ↑ ↓"
 # Translators: in the table of keys: clicking with the mouse.

@@ -17,7 +17,6 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ..bots import LEVELS, Seat, bot_name, no_human_problem
 from ..core import hattrick, seven_seals
 from ..core.game import seed_problem
 from ..core.hattrick import HattrickOptions
@@ -33,6 +32,7 @@ from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..games import engine_of, info_of
 from ..i18n import N_, _
+from ..seats import LEVELS, Seat, bot_name, no_human_problem
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen

@@ -37,7 +37,7 @@ from ..core.statistics import (
 )
 from ..i18n import N_, _
 from ..textual_fixes import KeysFooter
-from ..widgets.colours import colour_name
+from ..words import colour_name
 from .tabbed import SCROLL_BINDINGS, TabbedPages, tab_bindings
 
 SHARE_BAR_CELLS = 5  # a win share of 100% fills this many cells

@@ -1,7 +1,7 @@
 """How a card looks: always its value and a colour letter, on its colour.
 
 A colour's name and letter in the player's language (`colour_name`, `colour_letter`) come
-from `.colours`, which the screen-free flow uses too."""
+from `sticheln_tui.words`, which the screen-free flow and the bots use too."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from rich.text import Text
 from textual.geometry import Size
 
 from ..core.cards import SUIT_SYMBOLS, Card
-from .colours import CARD_COLOURS, colour_letter, colour_name
+from ..words import colour_letter, colour_name
+from .colours import CARD_COLOURS
 
 # Each colour's text on its background (`CARD_COLOURS`, the same in every theme): each
 # pair keeps 4.5:1 in true colour, 256 colours, 16 colours and NO_COLOR's greys; in 16

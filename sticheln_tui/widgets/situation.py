@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 
 from ..i18n import _
-from .colours import card_words
+from ..words import card_words
 from .table_parts import (
     TRICK_PHASES,
     AnyView,

@@ -23,6 +23,7 @@ from ..core.options import badge, pain_colour, pain_word
 from ..core.sticheln import is_trump, trick_winner
 from ..core.table import TableView
 from ..i18n import N_, _, ngettext
+from ..words import card_words
 from .cards import (
     BIG_CARD_HEIGHT,
     BIG_CARD_WIDTH,
@@ -39,7 +40,6 @@ from .cards import (
     unbroken_lines,
     words,
 )
-from .colours import card_words
 from .names import fit_name, name_column_width
 
 FACE_DOWN = "[ ?? ]"

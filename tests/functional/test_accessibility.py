@@ -20,8 +20,8 @@ from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.seven_seals.prediction import SevenSealsPredictionScreen
 from sticheln_tui.widgets.choice import Choice
-from sticheln_tui.widgets.colours import card_words, colour_name
 from sticheln_tui.widgets.hand import Hand
+from sticheln_tui.words import card_words, colour_name
 
 
 def a_game_in_play() -> Game:

@@ -11,7 +11,7 @@ from helpers import check_final_screen, is_final, screen_text
 from key_patterns import TableWatch, deliberate, press, real_key_timing
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import NormalBot, Seat
+from sticheln_tui.bots import NormalBot
 from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.bots.seven_seals import players as seven_seals_bots
 from sticheln_tui.core.game import Game, PlayCard
@@ -23,6 +23,7 @@ from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.hattrick import HattrickTableScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.seats import Seat
 from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
 

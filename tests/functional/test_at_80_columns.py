@@ -35,7 +35,6 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from sticheln_tui import i18n, persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat, bot_name
 from sticheln_tui.core.game import Phase
 from sticheln_tui.core.names import default_name
 from sticheln_tui.core.options import PRESETS
@@ -52,6 +51,7 @@ from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.games import engines, screens_of
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.statistics import StatisticsScreen
+from sticheln_tui.seats import Seat, bot_name
 from sticheln_tui.textual_fixes import KeysFooter
 
 GAMES = engines()

@@ -42,8 +42,9 @@ from sticheln_tui.screens.hattrick import (
 from sticheln_tui.screens.hattrick.parts import last_trick_text
 from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
-from sticheln_tui.widgets.cards import card_label, colour_name
+from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
+from sticheln_tui.words import colour_name
 
 
 def mover_view(game: HattrickGame):

@@ -14,7 +14,6 @@ from helpers import cards_on_screen, screen_text, started_apps
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import Seat
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions, PassCard
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
@@ -33,6 +32,7 @@ from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
+from sticheln_tui.seats import Seat
 from sticheln_tui.widgets.cards import card_label
 
 PLAYERS = ["Ann", "Bob", "Cid"]

@@ -40,8 +40,9 @@ from sticheln_tui.screens.seven_seals import (
     SevenSealsTableScreen,
     last_event_text,
 )
-from sticheln_tui.widgets.cards import card_label, colour_name
+from sticheln_tui.widgets.cards import card_label
 from sticheln_tui.widgets.hand import Hand
+from sticheln_tui.words import colour_name
 
 NO_WHITE = "Not possible: no white seal is left for the robbed player, so no seal can be taken."
 

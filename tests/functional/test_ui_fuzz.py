@@ -17,7 +17,6 @@ from textual.widgets import OptionList
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import LEVELS, Seat
 from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.options import OPTIONS, PRESETS, not_applicable, with_option
@@ -25,6 +24,7 @@ from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import saves_directory
 from sticheln_tui.persistence import Record, SaveEntry
 from sticheln_tui.screens.too_small import TooSmallScreen
+from sticheln_tui.seats import LEVELS, Seat
 
 # Held keys and mashes at auto-repeat pace.
 BURSTS = [["enter"], ["space"], ["enter", "space", "enter", "right", "enter"], ["u", "enter"]]

@@ -25,7 +25,7 @@ from sticheln_tui import persistence
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import CONFIG_ENV, SAVES_ENV
-from sticheln_tui.widgets.colours import colour_letter
+from sticheln_tui.words import colour_letter
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -10,11 +10,11 @@ import pytest
 from helpers import LeftNoGame, run_command, start_arguments, started_apps
 
 from sticheln_tui import cli
-from sticheln_tui.bots import Seat
 from sticheln_tui.core.hattrick import HattrickOptions
 from sticheln_tui.core.options import OPTIONS, PRESETS
 from sticheln_tui.core.seven_seals import SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.seats import Seat
 
 
 def test_help_explains_every_option():

@@ -32,6 +32,7 @@ SMALLEST = {
     "benchmarks/colour_vision.py": [],
     "benchmarks/compiled_speed.py": ["--seconds", "0.05"],
     "benchmarks/engine_speed.py": ["--seconds", "0.01"],
+    "benchmarks/fast_engines.py": ["--games", "1"],  # checks they play as the engines
     "benchmarks/ladder.py": [
         *("--against", "frozen", "--deals", "1", "--players", "3"),
         *("--playouts", "4", "--workers", "1"),

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from test_fast_sticheln import positions
+from strategies import positions
 
 import sticheln_tui.bots as bots_package
-from sticheln_tui.bots import BOTS, LEVELS, NormalBot, make_bot, match
+from sticheln_tui.bots import BOTS, NormalBot, make_bot, match
 from sticheln_tui.bots.base import Bot
 from sticheln_tui.bots.normal import _Table as normal_table
 from sticheln_tui.bots.strong import StrongBot
@@ -39,6 +39,8 @@ from sticheln_tui.core.game import (
 )
 from sticheln_tui.core.options import OPTIONS, PRESETS
 from sticheln_tui.core.sticheln import Rules, deck_for, trick_winner
+from sticheln_tui.games import play_of, registered
+from sticheln_tui.seats import LEVELS
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 PLAYER_COUNTS = range(3, 9)
@@ -131,6 +133,8 @@ def test_every_move_a_bot_makes_is_legal_in_every_phase(level):
 
 def test_bot_levels_and_make_bot():
     assert LEVELS == ("easy", "normal", "strong")
+    # Every game has a bot of each level the seats name, weakest first.
+    assert all(tuple(play_of(key).bots) == LEVELS for key in registered())
     for level in LEVELS:
         bot = make_bot(level, 7)
         assert isinstance(bot, BOTS[level])

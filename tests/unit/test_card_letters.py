@@ -7,7 +7,8 @@ import pytest
 
 from sticheln_tui import i18n
 from sticheln_tui.core.cards import FRENCH_SUITS, STICHELN_COLOURS, Card
-from sticheln_tui.widgets.cards import card_label, colour_letter, colour_name
+from sticheln_tui.widgets.cards import card_label
+from sticheln_tui.words import colour_letter, colour_name
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))

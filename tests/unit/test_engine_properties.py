@@ -20,6 +20,7 @@ import pytest
 from helpers import reference_points
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from strategies import NAMES, all_views, seeds, tables
 
 from sticheln_tui.core.cards import Card, sorted_cards
 from sticheln_tui.core.game import (
@@ -39,41 +40,11 @@ from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules, deck_for, trick_winner
 
 DECK_SIZES = {3: 45, 4: 60, 5: 75, 6: 90, 7: 108, 8: 114}
-NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 PLAYER_COUNTS = range(3, 9)
 
 SETTINGS = settings(max_examples=40, deadline=None, print_blob=True, database=None)
 
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
 leaders = st.integers(min_value=0, max_value=7)  # taken modulo the player count
-
-
-@st.composite
-def tables(draw, tie_break=None, deals=None) -> tuple[int, Rules]:
-    """A player count and any option combination RULES.md allows for it.
-
-    Forbidden combinations are never built: Reverse forces Mild and Zeros-trump off,
-    Late forces Dark and pain-in-hand off, and the French deck needs four players.
-    """
-    players = draw(st.integers(min_value=3, max_value=8))
-    reverse = draw(st.booleans())
-    late = draw(st.booleans())
-    rules = Rules(
-        reverse=reverse,
-        mild=False if reverse else draw(st.booleans()),
-        harsh=draw(st.booleans()),
-        dark=False if late else draw(st.booleans()),
-        late=late,
-        pain_in_hand=False if late else draw(st.booleans()),
-        latest_trump=draw(st.booleans()),
-        zeros_trump=False if reverse else draw(st.booleans()),
-        dealer_leads=draw(st.booleans()),
-        deals=draw(st.sampled_from([None, 1, 2]) if deals is None else deals),
-        leftover_face_down=draw(st.booleans()),
-        tie_break=draw(st.booleans() if tie_break is None else tie_break),
-        french_deck=draw(st.booleans()) if players == 4 else False,
-    )
-    return players, rules
 
 
 TABLE_SHEET = PRESETS["table-sheet"]
@@ -112,10 +83,6 @@ def with_examples(test=None, **extra):
 
 def new_game(players: int, rules: Rules, seed: int, leader: int) -> Game:
     return Game(NAMES[:players], rules, leader % players, seed)
-
-
-def all_views(game: Game) -> tuple[SeatView, ...]:
-    return (game.view(None), *(game.view(seat) for seat in range(len(game.players))))
 
 
 # -- the rules, written out again for the checks ---------------------------------------

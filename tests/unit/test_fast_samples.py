@@ -3,7 +3,7 @@
 `Unknowns.in_ints()` must draw, from the same generator state, exactly the deal that
 `sample_deal(view, rng).in_ints()` draws, field by field, and leave the generator where
 the reference leaves it: the strong bot then plays the same moves, and seeded games and
-saves replay as before. Positions are engine-played (see test_fast_sticheln) under every
+saves replay as before. Positions are engine-played (`strategies.positions`) under every
 option mix and 3 to 8 players, from the view of any seat, in the pick or the play.
 """
 
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fast_sticheln import SETTINGS, positions
+from strategies import positions
 
 from sticheln_tui.bots.world import sample_deal, unknowns
 from sticheln_tui.fast.sticheln import FastDeal
+
+SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=None)
 
 FIELDS = (
     "hands",

@@ -20,12 +20,15 @@ from sticheln_tui.core.seven_seals import (
     MIN_PLAYERS,
     SEAL_KINDS,
     Phase,
+    ReturnSeal,
     SevenSealsGame,
     SevenSealsOptions,
     sort_hand,
 )
+from sticheln_tui.core.table import PlayCard
 from sticheln_tui.fast import seven_seals as fast
-from sticheln_tui.fast.seven_seals import FastDeal, FastPlay, deal_of_game, tables
+from sticheln_tui.fast.bits import bits_of
+from sticheln_tui.fast.seven_seals import FastDeal, deal_of_game, tables
 
 VARIANTS = list(product((False, True), repeat=3))  # costs 5, escalating, auction
 SETTINGS = settings(max_examples=100, deadline=None, print_blob=True, database=None)
@@ -95,26 +98,37 @@ def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
     assert deal.penalties() == reference.penalties() == played_out.penalties()
 
 
+def fast_moves(deal: FastDeal) -> list[PlayCard | ReturnSeal]:
+    """The deal's open moves in ints, as the engine's moves: a card to play, or the seals
+    the trick's winner may give back once the trick is full."""
+    tables = deal.tables
+    if len(deal.trick) == deal.players:
+        return [ReturnSeal(SEAL_KINDS[kind]) for kind in deal.returnable()]
+    return [PlayCard(tables.card(card)) for card in bits_of(deal.legal())]
+
+
 @SETTINGS
 @given(positions)
 def test_random_play_through_the_fast_deal_is_the_engines(position):
     """Legal moves at every step; after every move the same seat to move (a trick's
     winner), seals, supply and black seals; at the end the deal's scores."""
     game, rng = game_in_play(*position)
-    play = FastPlay(game.players, deal_of_game(game), [])
-    while not play.finished:
-        moves = play.legal_moves()
-        assert [play.move_of(move) for move in moves] == list(game.legal_moves())
+    deal = deal_of_game(game)
+    while not deal.finished():
+        moves = fast_moves(deal)
+        assert moves == list(game.legal_moves())
         move = rng.choice(moves)
-        play.apply(move)
-        game.apply(play.move_of(move))
-        if not play.finished:
-            assert play.deal.to_move == game.to_move
-        deal = play.deal
+        game.apply(move)
+        if isinstance(move, ReturnSeal):
+            deal.settle(SEAL_KINDS.index(move.kind))
+        else:
+            deal.play(deal.tables.index(move.card))
+        if not deal.finished():
+            assert deal.to_move == game.to_move
         assert deal.supply == [game.supply[kind] for kind in SEAL_KINDS]
         assert deal.seals == [held[kind] for held in game.seals for kind in SEAL_KINDS]
         assert deal.blacks_taken == game.blacks_taken
-    assert play.results == [[score.total for score in game.results[-1].scores]]
+    assert deal.penalties() == [score.total for score in game.results[-1].scores]
 
 
 def test_the_thumbs_weights_are_the_rules_of_thumbs():

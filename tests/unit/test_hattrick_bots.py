@@ -17,8 +17,8 @@ import pytest
 from helpers import bots_play_to_the_end
 
 from sticheln_tui import cli
-from sticheln_tui.bots import LEVELS, make_bot
 from sticheln_tui.bots import hattrick as hattrick_bots
+from sticheln_tui.bots import make_bot
 from sticheln_tui.bots.hattrick.world import Deal, sample_deal, seen_cards
 from sticheln_tui.bots.match import play_bot_game
 from sticheln_tui.core.hattrick import (
@@ -30,6 +30,7 @@ from sticheln_tui.core.hattrick import (
     PlayCard,
     deck_for,
 )
+from sticheln_tui.seats import LEVELS
 from sticheln_tui.simulate import jobs
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")

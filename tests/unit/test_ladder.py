@@ -9,11 +9,11 @@ import random
 import ladder
 import pytest
 
-from sticheln_tui.bots import bot_name
 from sticheln_tui.bots.world import sample_deal
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.games import engines
+from sticheln_tui.seats import bot_name
 
 GAMES = engines()
 

@@ -14,7 +14,7 @@ from sticheln_tui.cli import main
 from sticheln_tui.core.seven_seals import SEALS, prediction_problem
 from sticheln_tui.locations import config_directory
 from sticheln_tui.settings import remember_language, remembered_language, settings_path
-from sticheln_tui.widgets.colours import colour_name
+from sticheln_tui.words import colour_name
 
 
 @pytest.mark.parametrize(

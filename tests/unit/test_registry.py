@@ -6,7 +6,6 @@ import argparse
 
 import pytest
 
-from sticheln_tui.bots import LEVELS
 from sticheln_tui.bots.base import Bot
 from sticheln_tui.bots.review import Weighing
 from sticheln_tui.codec import Codec
@@ -28,6 +27,7 @@ from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.setup import SetupScreen
 from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.seats import LEVELS
 
 GAMES = list(registered())
 

@@ -25,9 +25,8 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from test_engine_properties import NAMES, all_views, seeds, tables
+from strategies import NAMES, all_views, check_same_game, engine_state, seeds, tables
 
-from sticheln_tui.bots import LEVELS
 from sticheln_tui.core.game import MAX_SEED, Game, Phase
 from sticheln_tui.core.hattrick import MAX_PLAYERS, MIN_PLAYERS, HattrickGame, HattrickOptions
 from sticheln_tui.core.names import MAX_NAME_LENGTH, check_names
@@ -36,6 +35,7 @@ from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.core.table import TableGame
 from sticheln_tui.persistence import Record, backup_of, dumps, load, loads, save
+from sticheln_tui.seats import LEVELS
 
 SETTINGS = settings(max_examples=80, deadline=None, print_blob=True, database=None)
 SAVED_AT = datetime(2026, 11, 29, 21, 5, tzinfo=UTC)
@@ -127,29 +127,6 @@ def play(game: TableGame, rng: random.Random, stop: int, phase: Phase | None = N
         len(game.moves) < stop or (phase is not None and game.phase is not phase)
     ):
         game.apply(rng.choice(game.legal_moves()))
-
-
-def engine_state(game: Game) -> dict[str, object]:
-    """Every field of the engine, the random stream by its state."""
-    state = {name: value for name, value in vars(game).items() if name != "_rng"}
-    state["_rng"] = game._rng.getstate()
-    return state
-
-
-def check_same_game(loaded: TableGame, original: TableGame) -> None:
-    assert type(loaded) is type(original)
-    assert loaded.players == original.players
-    assert loaded.options == original.options
-    assert loaded.first_leader == original.first_leader
-    assert loaded.seed == original.seed
-    assert loaded.moves == original.moves
-    assert loaded.results == original.results
-    assert loaded.phase is original.phase
-    assert loaded.to_move == original.to_move
-    assert loaded.legal_moves() == original.legal_moves()
-    assert all_views(loaded) == all_views(original)  # the public view, then every seat's
-    assert loaded._rng.getstate() == original._rng.getstate()
-    assert engine_state(loaded) == engine_state(original)
 
 
 def check_same_record(loaded: Record, original: Record) -> None:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from test_save_roundtrip import check_same_game
+from strategies import check_same_game
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.core.game import Game

@@ -9,10 +9,10 @@ import os
 import pytest
 
 from sticheln_tui import persistence
-from sticheln_tui.bots import Seat
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.flow import BotTurn, HandOff, Private
 from sticheln_tui.persistence import SaveEntry, SaveLock
+from sticheln_tui.seats import Seat
 from sticheln_tui.session import (
     Menu,
     Play,

@@ -20,7 +20,7 @@ from helpers import bots_play_to_the_end
 from positions import random_seven_seals_move
 
 from sticheln_tui import cli
-from sticheln_tui.bots import LEVELS, make_bot
+from sticheln_tui.bots import make_bot
 from sticheln_tui.bots import seven_seals as seven_seals_bots
 from sticheln_tui.bots.match import play_bot_game
 from sticheln_tui.bots.seven_seals import world
@@ -42,6 +42,7 @@ from sticheln_tui.core.seven_seals import (
     SevenSealsOptions,
     TakeSaboteur,
 )
+from sticheln_tui.seats import LEVELS
 from sticheln_tui.simulate import jobs, summarise
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")

@@ -17,8 +17,8 @@ from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.games import screens_of
 from sticheln_tui.screens.seven_seals.parts import penalty_now
-from sticheln_tui.widgets.colours import card_words, colour_name
 from sticheln_tui.widgets.situation import situation_line
+from sticheln_tui.words import card_words, colour_name
 
 
 def said(game, seat: int | None) -> str:

@@ -14,7 +14,6 @@ import pytest
 from statistics_saves import build
 
 from sticheln_tui import i18n, persistence
-from sticheln_tui.bots import LEVELS
 from sticheln_tui.cli import main
 from sticheln_tui.core.statistics import (
     LEVEL_HEADERS,
@@ -25,7 +24,8 @@ from sticheln_tui.core.statistics import (
     statistics,
     tables,
 )
-from sticheln_tui.widgets.colours import colour_name
+from sticheln_tui.seats import LEVELS
+from sticheln_tui.words import colour_name
 
 LOWEST_WINS = {"sticheln": False, "hattrick": False, "seven-seals": True}
 

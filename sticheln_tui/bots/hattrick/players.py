@@ -8,7 +8,7 @@ from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
 from ...fast.hattrick import FastDeal, tables
 from ...i18n import _
-from ...widgets.colours import colour_name
+from ...words import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import PASS_COST, Weight

@@ -21,7 +21,7 @@ from ...core.seven_seals import (
 )
 from ...fast.seven_seals import FastDeal, tables
 from ...i18n import _
-from ...widgets.colours import colour_name
+from ...words import colour_name
 from ..base import Advice, Bot
 from ..search import SamplingBot
 from .thumb import (

@@ -33,11 +33,9 @@ from ...widgets.cards import (
     card_text,
     cards_text,
     colour_letter_text,
-    colour_name,
     filled,
     unbroken_lines,
 )
-from ...widgets.colours import card_words
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import capitalised, sentence_atoms
 from ...widgets.table_parts import (
@@ -49,6 +47,7 @@ from ...widgets.table_parts import (
     trick_stands,
     turn_text,
 )
+from ...words import card_words, colour_name
 
 COUNT_CELLS = 3  # a pile's count of one colour: up to 20 cards, right-aligned
 # Translators: Hattrick's piles panel, a column heading over the pass cards a player laid.

@@ -18,9 +18,10 @@ from ...core.hattrick import (
 )
 from ...core.table import PlayCard
 from ...i18n import N_, _
-from ...widgets.cards import card_text, colour_name, filled
+from ...widgets.cards import card_text, filled
 from ...widgets.hand import Hand
 from ...widgets.table_parts import turn_text
+from ...words import colour_name
 from ..table import PartsTableScreen
 from . import parts
 

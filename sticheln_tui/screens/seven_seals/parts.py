@@ -32,15 +32,7 @@ from ...core.seven_seals import (
 )
 from ...core.table import PlayCard
 from ...i18n import N_, _, ngettext
-from ...widgets.cards import (
-    CARD_WIDTH,
-    card_text,
-    colour_letter,
-    colour_letter_text,
-    colour_name,
-    filled,
-    unbroken_lines,
-)
+from ...widgets.cards import CARD_WIDTH, card_text, colour_letter_text, filled, unbroken_lines
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import both, either, sentence_atoms
 from ...widgets.table_parts import (
@@ -51,6 +43,7 @@ from ...widgets.table_parts import (
     trick_stands,
     turn_text,
 )
+from ...words import colour_letter, colour_name
 
 COUNT_CELLS = 2  # a count of one coloured seal kind (a digit), right-aligned
 DEALER_MARK = " D"  # after the dealer's name; the counts after it begin with a space

@@ -33,12 +33,12 @@ from ...widgets.cards import (
     CARD_WIDTH,
     big_cards_text,
     card_text,
-    colour_name,
     colour_name_text,
     unbroken_lines,
 )
 from ...widgets.static_text import update_text
 from ...widgets.table_parts import status_room, turn_text
+from ...words import colour_name
 from ..private import PrivateScreen
 from . import parts
 

@@ -17,8 +17,8 @@ from ...core.seven_seals import (
 )
 from ...i18n import _
 from ...widgets.cards import card_text
-from ...widgets.colours import colour_name
 from ...widgets.table_parts import trick_label
+from ...words import colour_name
 from ..replay import ReplayScreen
 from . import parts
 from .handoff import last_event_text

@@ -18,8 +18,8 @@ from ...core.seven_seals import (
     legal_cards,
 )
 from ...i18n import N_, _
-from ...widgets.cards import colour_name
 from ...widgets.table_parts import status_room, turn_text
+from ...words import colour_name
 from ..table import PartsTableScreen
 from . import parts
 
