@@ -21,7 +21,7 @@ from types import ModuleType
 
 from fast_engines import FastPlay
 
-from sticheln_tui.bots.world import sample_deal
+from sticheln_tui.bots.sticheln.world import sample_deal
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.seven_seals import SevenSealsOptions

@@ -3,7 +3,7 @@
 Kept here, not in the game, so that the ladder (benchmarks/ladder.py) can measure a newer
 strong bot against exactly the old one. It must not change: the old search loop is
 written out here on purpose rather than imported, since the game's own loop moves on.
-It plays through the reference deal model in `sticheln_tui.bots.world` (its samples and
+It plays through the reference deal model in `sticheln_tui.bots.sticheln.world` (its samples and
 rule-of-thumb playouts), which the fast core is tested against and so cannot drift.
 """
 
@@ -13,9 +13,10 @@ import random
 import time
 from collections.abc import Callable
 
-from sticheln_tui.bots.base import Advice, StichelnBot
-from sticheln_tui.bots.thumb import pick_card
-from sticheln_tui.bots.world import Deal, sample_deal
+from sticheln_tui.bots.base import Advice
+from sticheln_tui.bots.sticheln.player import StichelnBot
+from sticheln_tui.bots.sticheln.thumb import pick_card
+from sticheln_tui.bots.sticheln.world import Deal, sample_deal
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import PickPain, PlayCard, SeatView
 

@@ -38,8 +38,8 @@ from report import budget, finish
 
 from sticheln_tui.bots import Bot, make_bot
 from sticheln_tui.bots.search import SamplingBot
-from sticheln_tui.bots.strong import StrongBot
-from sticheln_tui.bots.world import Deal
+from sticheln_tui.bots.sticheln import StrongBot
+from sticheln_tui.bots.sticheln.world import Deal
 from sticheln_tui.cli import (
     Parser,
     add_rule_options,

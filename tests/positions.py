@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sticheln_tui import persistence
-from sticheln_tui.bots import NormalBot
 from sticheln_tui.bots.seven_seals.world import fitted_prediction
+from sticheln_tui.bots.sticheln import NormalBot
 from sticheln_tui.core import seven_seals
 from sticheln_tui.core.game import Game, Phase, PickPain, PlayCard
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions

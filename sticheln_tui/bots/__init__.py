@@ -5,12 +5,8 @@ from __future__ import annotations
 from ..games import play_of
 from ..seats import level_named
 from .base import Advice, Bot
-from .easy import EasyBot
-from .normal import NormalBot
-from .strong import StrongBot
 
-BOTS: dict[str, type[Bot]] = {bot.level: bot for bot in (EasyBot, NormalBot, StrongBot)}
-__all__ = ["BOTS", "Advice", "Bot", "NormalBot", "make_bot"]
+__all__ = ["Advice", "Bot", "make_bot"]
 
 
 def make_bot(level: str, seed: int = 0, game: str = "sticheln") -> Bot:

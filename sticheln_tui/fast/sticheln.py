@@ -8,8 +8,8 @@ lowest bit of a mask.
 
 Every rule table here is worked out once per (rules, players) from the rules' own
 functions in `core.sticheln` (`beats`, `is_trump`, `card_score`); `FastDeal` mirrors
-`bots.world.Deal` and its rule of thumb `bots.thumb`, and property tests hold the two to
-the same cards and scores on every option and table size.
+`bots.sticheln.world.Deal` and its rule of thumb `bots.sticheln.thumb`, and property tests
+hold the two to the same cards and scores on every option and table size.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .bits import CardIndex, summed
 
 
 class Orders:
-    """What the rule of thumb asks of a card for one set of pain colours (`bots.thumb`):
+    """What the rule of thumb asks of a card for one set of pain colours (`bots.sticheln.thumb`):
     its score, and its rank in the orders in which cards are taken, led, shed and dumped.
     The lowest rank is chosen; ties go to the lower card index, as the reference's `min`
     and `max` do over a hand sorted in deck order.
@@ -85,7 +85,7 @@ def _gathered(mask: int, bits: list[int]) -> int:
 
 
 def _power(card: Card, rules: Rules) -> int:
-    """How strongly a card contests tricks (`bots.thumb.strength`): high cards win, or
+    """How strongly a card contests tricks (`bots.sticheln.thumb.strength`): high cards win, or
     low ones in Reverse."""
     return -card.value if rules.reverse else card.value
 
@@ -223,7 +223,7 @@ class Tables(CardIndex):
         return summed(cards, self.card_pick_cost)
 
     def pick_cards(self, hand: int, taken: int, count: int) -> list[int]:
-        """`bots.thumb.pick_cards`: further pain cards from `hand` by the pick rule, the
+        """`bots.sticheln.thumb.pick_cards`: further pain cards from `hand` by the pick rule, the
         cards `taken` already down, until `count` are (fewer if no new colour is left)."""
         colours = 0  # of the pain cards so far
         down = 0
@@ -268,7 +268,7 @@ class Tables(CardIndex):
 
 
 def _follow(tables: Tables, orders: Orders, ranked: int, taking: int, trick: list[int]) -> int:
-    """The rule of thumb's card to follow a trick (`bots.thumb.thumb_card`): take a trick
+    """The rule of thumb's card to follow a trick (`bots.sticheln.thumb.thumb_card`): take a trick
     worth it with the weakest card that takes it; otherwise shed the card most costly
     to keep, or if every card takes it, dump the least harmful. `ranked` is the hand,
     `taking` its cards that would take the trick (strength-rank bits)."""
@@ -366,7 +366,7 @@ class TrickPlay:
 
 
 class FastDeal(TrickPlay):
-    """A whole deal in progress, `bots.world.Deal` in ints: the same methods, the same
+    """A whole deal in progress, `bots.sticheln.world.Deal` in ints: the same methods, the same
     cards chosen by the rule of thumb, the same scores."""
 
     def __init__(self, tables: Tables) -> None:
@@ -395,7 +395,7 @@ class FastDeal(TrickPlay):
         trick: Sequence[tuple[int, Card]],
         to_move: int,
     ) -> FastDeal:
-        """The deal given in cards, as `bots.world.Deal`'s fields hold it."""
+        """The deal given in cards, as `bots.sticheln.world.Deal`'s fields hold it."""
         deal = cls(tables)
         deal.hands = [tables.mask(hand) for hand in hands]
         deal.pain = [tables.mask(cards) for cards in pain]
@@ -453,7 +453,7 @@ class FastDeal(TrickPlay):
         self.points[seat] = tables.pile_score(self.won[seat], self.pain_colours[seat])
 
     def finish_picks(self) -> None:
-        """Seats still short of pain cards pick by the rule of thumb (`bots.thumb`'s)."""
+        """Seats still short of pain cards pick by the rule of thumb (`bots.sticheln.thumb`'s)."""
         tables = self.tables
         for seat in range(tables.players):
             for card in tables.pick_cards(self.hands[seat], self.pain[seat], tables.picks):
@@ -522,7 +522,7 @@ class FastDeal(TrickPlay):
         return taking
 
     def thumb(self) -> int:
-        """The rule-of-thumb card for the seat to move (`bots.thumb.thumb_card`)."""
+        """The rule-of-thumb card for the seat to move (`bots.sticheln.thumb.thumb_card`)."""
         seat = self.to_move
         orders = self.orders[seat]
         ranked = self.hands_ranked[seat]
@@ -604,10 +604,10 @@ class FastDeal(TrickPlay):
 
 
 class DealSampler:
-    """`bots.world.sample_deal` in ints: deals that agree with what one seat has seen,
+    """`bots.sticheln.world.sample_deal` in ints: deals that agree with what one seat has seen,
     drawn from a generator exactly as the reference draws them (the same shuffle of the
     same pool, the same cards to the same places), straight into a `FastDeal`. What the
-    view fixes is worked out once (`bots.world.Unknowns.in_ints`); a sample only
+    view fixes is worked out once (`bots.sticheln.world.Unknowns.in_ints`); a sample only
     shuffles the unseen cards and deals them out."""
 
     def __init__(
@@ -683,7 +683,7 @@ class DealSampler:
 
 def _draw_colours(pool: list[int], count: int, colour: list[int]) -> list[int]:
     """Take `count` cards of different colours from the end of a shuffled pool
-    (`bots.world._draw_colours`)."""
+    (`bots.sticheln.world._draw_colours`)."""
     drawn: list[int] = []
     colours = 0
     for index in range(len(pool) - 1, -1, -1):

@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ..bots import Advice, NormalBot
+from ..bots import Advice
+from ..bots.sticheln import NormalBot
 from ..core.cards import Card
 from ..core.game import ChooseColours, Move, SeatView
 from ..i18n import N_, _

@@ -11,9 +11,9 @@ from helpers import check_final_screen, is_final, screen_text
 from key_patterns import TableWatch, deliberate, press, real_key_timing
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import NormalBot
-from sticheln_tui.bots import strong as strong_module
 from sticheln_tui.bots.seven_seals import players as seven_seals_bots
+from sticheln_tui.bots.sticheln import NormalBot
+from sticheln_tui.bots.sticheln import strong as strong_module
 from sticheln_tui.core.game import Game, PlayCard
 from sticheln_tui.core.hattrick import HattrickGame
 from sticheln_tui.core.seven_seals import SevenSealsGame

@@ -8,7 +8,7 @@ import pytest
 from key_patterns import TableWatch, deliberate, hold, real_key_timing, shipped_guards, tap
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.bots.sticheln import strong as strong_module
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm

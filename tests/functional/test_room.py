@@ -9,7 +9,7 @@ from positions import sticheln_until, two_cards_in_the_third_trick
 from textual.widgets import Static
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import NormalBot
+from sticheln_tui.bots.sticheln import NormalBot
 from sticheln_tui.core.game import Game
 from sticheln_tui.screens.table import MAX_GAP, TableScreen
 from sticheln_tui.widgets.cards import ROOMY, big_card_lines, tall_card_lines

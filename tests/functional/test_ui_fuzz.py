@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 
 from sticheln_tui import persistence
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.bots import strong as strong_module
+from sticheln_tui.bots.sticheln import strong as strong_module
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.options import OPTIONS, PRESETS, not_applicable, with_option
 from sticheln_tui.core.sticheln import Rules

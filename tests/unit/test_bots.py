@@ -22,11 +22,11 @@ from hypothesis import given, settings
 from strategies import positions
 
 import sticheln_tui.bots as bots_package
-from sticheln_tui.bots import BOTS, NormalBot, make_bot, match
+from sticheln_tui.bots import make_bot, match
 from sticheln_tui.bots.base import Bot
-from sticheln_tui.bots.normal import _Table as normal_table
-from sticheln_tui.bots.strong import StrongBot
-from sticheln_tui.bots.world import Deal, played_cards, sample_deal, won_cards
+from sticheln_tui.bots.sticheln import BOTS, NormalBot, StrongBot
+from sticheln_tui.bots.sticheln.normal import _Table as normal_table
+from sticheln_tui.bots.sticheln.world import Deal, played_cards, sample_deal, won_cards
 from sticheln_tui.core.cards import Card, sorted_cards
 from sticheln_tui.core.game import (
     ChooseColours,
@@ -276,7 +276,8 @@ def test_only_the_match_runner_knows_the_game():
     or imports the engine whole)."""
     modules = sorted(BOTS_DIR.rglob("*.py"))
     names = {str(path.relative_to(BOTS_DIR)) for path in modules}
-    assert names >= {"base.py", "world.py", "strong.py", "match.py", "hattrick/world.py"}
+    games = {f"{key}/world.py" for key in ("sticheln", "hattrick", "seven_seals")}
+    assert names >= {"base.py", "match.py", "sticheln/strong.py", *games}
     for path in modules:
         if path.name == "match.py":
             assert "engine_of" in imported_names(path)

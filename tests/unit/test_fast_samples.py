@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import positions
 
-from sticheln_tui.bots.world import sample_deal, unknowns
+from sticheln_tui.bots.sticheln.world import sample_deal, unknowns
 from sticheln_tui.fast.sticheln import FastDeal
 
 SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=None)

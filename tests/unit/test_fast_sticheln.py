@@ -3,7 +3,7 @@
 Positions come from the engine: a seeded game under any option combination RULES.md
 allows, 3 to 8 players (the French deck at 4), played forward by random legal moves to
 somewhere in its deal. From there a deal drawn from the view of the seat to move, as the
-strong bot draws them, is played by `bots.world.Deal` and by `FastDeal`: they must lay down
+strong bot draws them, is played by `bots.sticheln.world.Deal` and by `FastDeal`: they must lay down
 the same pain cards, choose the same rule-of-thumb card at every step, see the same cards
 take each trick and end on the same scores.
 """
@@ -15,7 +15,7 @@ import random
 from hypothesis import given, settings
 from strategies import positions, seeds
 
-from sticheln_tui.bots.world import Deal, sample_deal
+from sticheln_tui.bots.sticheln.world import Deal, sample_deal
 from sticheln_tui.core.game import Phase
 from sticheln_tui.core.sticheln import Rules, cards_taking
 from sticheln_tui.fast.sticheln import FastDeal, tables

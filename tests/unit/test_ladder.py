@@ -9,7 +9,7 @@ import random
 import ladder
 import pytest
 
-from sticheln_tui.bots.world import sample_deal
+from sticheln_tui.bots.sticheln.world import sample_deal
 from sticheln_tui.core.game import Game
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.games import engines

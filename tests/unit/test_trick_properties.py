@@ -11,7 +11,7 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sticheln_tui.bots.thumb import thumb_card
+from sticheln_tui.bots.sticheln.thumb import thumb_card
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.sticheln import Rules, cards_taking, deck_for, trick_winner
 

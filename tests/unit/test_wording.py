@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from helpers import card_marks
 
-from sticheln_tui.bots import NormalBot
+from sticheln_tui.bots.sticheln import NormalBot
 from sticheln_tui.core.game import (
     ChooseColours,
     Game,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ...bots import BOTS
 from ...bots.review import Weighing
-from ...bots.strong import StrongBot
+from ...bots.sticheln import BOTS, StrongBot
 from ...core.options import badge
 from .. import GamePlay
 from .codec import CODEC

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ..core.cards import Card, CardMemo
-from ..core.sticheln import Rules, card_score, cards_taking
+from ...core.cards import Card, CardMemo
+from ...core.sticheln import Rules, card_score, cards_taking
 
 
 def colour_cost(hand: Sequence[Card], colour: str, rules: Rules) -> float:

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.cards import Card
-from ..core.game import Phase, SeatView
-from ..core.sticheln import Rules, colour_choices, deal_leader, deck_for, score_deal, trick_winner
-from ..fast.sticheln import DealSampler, FastDeal, tables
+from ...core.cards import Card
+from ...core.game import Phase, SeatView
+from ...core.sticheln import Rules, colour_choices, deal_leader, deck_for, score_deal, trick_winner
+from ...fast.sticheln import DealSampler, FastDeal, tables
 from .thumb import pick_cards, thumb_card
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..core.cards import Card
-from ..core.game import PickPain, PlayCard, SeatView
-from ..fast.sticheln import FastDeal, tables
-from .base import Advice, StichelnBot
-from .search import SamplingBot
+from ...core.cards import Card
+from ...core.game import PickPain, PlayCard, SeatView
+from ...fast.sticheln import FastDeal, tables
+from ..base import Advice
+from ..search import SamplingBot
+from .player import StichelnBot
 from .thumb import pick_card
 from .world import unknowns
 

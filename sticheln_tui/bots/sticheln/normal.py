@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 
-from ..core.cards import Card
-from ..core.game import PickPain, PlayCard, SeatView
-from ..core.options import pain_colour
-from ..core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
-from ..i18n import _
-from ..words import colour_name
-from .base import Advice, StichelnBot
+from ...core.cards import Card
+from ...core.game import PickPain, PlayCard, SeatView
+from ...core.options import pain_colour
+from ...core.sticheln import CARD_BITS, card_score, cards_taking, takers, trick_winner
+from ...i18n import _
+from ...words import colour_name
+from ..base import Advice
+from .player import StichelnBot
 from .thumb import card_scores, pick_card
 from .world import own_colours, unseen_cards
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ..core.game import PickPain, PlayCard, SeatView
-from ..i18n import _
-from .base import Advice, StichelnBot
+from ...core.game import PickPain, PlayCard, SeatView
+from ...i18n import _
+from ..base import Advice
+from .player import StichelnBot
 from .thumb import pick_card, thumb_card
 from .world import own_colours
 
