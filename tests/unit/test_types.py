@@ -11,19 +11,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_mypy_is_clean(cache):
-    # mypy's incremental cache in pytest's own: a run after a small change checks in
-    # seconds, and `pytest --cache-clear` starts it afresh.
+def test_mypy_is_clean(request):
+    # mypy's incremental cache in pytest's own, where there is one (a run after a small
+    # change checks in seconds, and `pytest --cache-clear` starts it afresh); else mypy's.
+    cache = request.config.cache
+    cache_dir = ["--cache-dir", str(cache.mkdir("mypy"))] if cache is not None else []
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--config-file",
-            "pyproject.toml",
-            "--cache-dir",
-            str(cache.mkdir("mypy")),
-        ],
+        [sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", *cache_dir],
         cwd=ROOT,
         capture_output=True,
         text=True,
