@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_mypy_is_clean(request):
     # mypy's incremental cache in pytest's own, where there is one (a run after a small
     # change checks in seconds, and `pytest --cache-clear` starts it afresh); else mypy's.
-    cache = request.config.cache
+    cache = getattr(request.config, "cache", None)
     cache_dir = ["--cache-dir", str(cache.mkdir("mypy"))] if cache is not None else []
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", *cache_dir],
