@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import time
 
-from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
+import pytest
+from helpers import (
+    cards_on_screen,
+    check_final_screen,
+    check_hand_off_hides_every_hand,
+    is_final,
+    played_until,
+    press_until,
+    screen_text,
+)
+from positions import pain_cards_laid_down, sticheln_until, two_cards_in_the_third_trick
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import Phase, PlayCard
+from sticheln_tui.core.game import Game, Phase, PlayCard
+from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
@@ -28,6 +39,7 @@ def on(app, screen_type) -> bool:
     return isinstance(app.screen, screen_type)
 
 
+@pytest.mark.slow
 async def test_enter_alone_plays_a_whole_three_player_game():
     app = StichelnApp(players=NAMES[:3], seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -38,6 +50,44 @@ async def test_enter_alone_plays_a_whole_three_player_game():
         assert 5 * (3 + 42) < presses <= 5 * (2 * (3 + 42) + 2)
 
 
+def before_the_last_trick(game) -> bool:
+    """The last deal's last trick is next, and nobody has played to it yet."""
+    view = game.view(None)
+    last = (view.deals_total, view.tricks_per_deal)
+    return (view.deal, view.trick_number) == last and not view.trick
+
+
+ENDINGS = {
+    "classic": lambda: sticheln_until(before_the_last_trick, players=3, seed=11),
+    "table-sheet": lambda: sticheln_until(before_the_last_trick, PRESETS["table-sheet"], 3, 3),
+    "hattrick": lambda: played_until(4, 47, before_the_last_trick),
+}
+
+
+@pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
+async def test_enter_alone_plays_the_last_trick_to_the_final_screen(ending):
+    """The end of a whole game by Enter alone, from its last trick: each move takes one
+    press at the table and at most one on its hand-off, and the final screen tells the
+    game's winners (and, in Sticheln, the core's totals)."""
+    game = ending()
+    moves_before = len(game.moves)
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        presses = await press_until(pilot, lambda: is_final(app), limit=100)
+        moves = len(game.moves) - moves_before
+        assert moves == len(game.players) and game.finished
+        assert moves < presses <= 2 * moves
+        text = screen_text(app)
+        verdict = text.split("Game over")[1].splitlines()[0]
+        assert all(game.players[seat] in verdict for seat in game.view(None).winners)
+        if isinstance(game, Game):
+            check_final_screen(app)
+
+
+@pytest.mark.slow
 async def test_hand_off_screens_show_no_card_of_any_hand():
     app = StichelnApp(players=NAMES[:7], seed=5)  # 7 players: left-over cards too
     async with app.run_test(size=(100, 32)) as pilot:
@@ -58,6 +108,36 @@ async def test_hand_off_screens_show_no_card_of_any_hand():
             await pilot.press("enter")
             await pilot.pause()
         assert handoffs == 40 and tables > 10
+
+
+def laying_down_pain_cards(game: Game) -> bool:
+    return game.phase is Phase.PICK and sum(game.view(None).picked) == 3
+
+
+@pytest.mark.parametrize(
+    ("position", "face_down"),
+    [(laying_down_pain_cards, 3), (two_cards_in_the_third_trick, 0)],
+    ids=["pick", "play"],
+)
+async def test_a_hand_off_at_a_table_of_seven_shows_no_card_of_any_hand(position, face_down):
+    """Seven players, so left-over cards too; while pain cards are laid down, those laid
+    face down are private as well."""
+    game = sticheln_until(position, players=7, seed=5)
+    public = game.view(None)
+    hidden = [
+        card
+        for seat, cards in enumerate(game.pain_cards)
+        if public.pain_cards[seat] is None
+        for card in cards
+    ]
+    assert len(hidden) == face_down
+    app = StichelnApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert cards_on_screen(screen_text(app), hidden) == []
+        await check_hand_off_hides_every_hand(pilot, game, HandoffScreen)
 
 
 async def test_pain_pick_then_reveal_shows_every_pain_card():
@@ -132,6 +212,7 @@ async def test_mouse_click_chooses_then_plays_a_card():
         assert on(app, HandoffScreen)
 
 
+@pytest.mark.slow
 async def test_rules_help_opens_from_every_screen_and_closes():
     app = StichelnApp(players=NAMES[:3], seed=4)
     seen = set()
@@ -155,6 +236,50 @@ async def test_rules_help_opens_from_every_screen_and_closes():
         await pilot.pause()
         assert on(app, RulesHelpScreen)  # over the quit question, too
     assert seen == {HandoffScreen, PainPickScreen, RevealScreen, TableScreen, ScoreboardScreen}
+
+
+def before_the_first_deals_last_card(game: Game) -> bool:
+    return game.phase is Phase.PLAY and sum(map(len, game.hands)) == 1
+
+
+# A prepared game, the screen it is to show and the presses that bring it from the app's
+# first screen of the game (the reveal, or a hand-off).
+RULES_HELP_OVER = {
+    "reveal": (pain_cards_laid_down, RevealScreen, 0),
+    "table": (lambda: sticheln_until(two_cards_in_the_third_trick, players=3), TableScreen, 1),
+    "scores": (
+        lambda: sticheln_until(before_the_first_deals_last_card, players=3),
+        ScoreboardScreen,
+        2,  # the hand-off, then the deal's last card
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("position", "screen", "presses"), RULES_HELP_OVER.values(), ids=RULES_HELP_OVER.keys()
+)
+async def test_rules_help_opens_over_the_reveal_the_table_and_the_scores_and_closes(
+    position, screen, presses
+):
+    """(Over a hand-off and the pain pick: the test of the rules in force, below.)"""
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(position())
+        await pilot.pause()
+        for _ in range(presses):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert on(app, screen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert on(app, RulesHelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on(app, screen)
+        await pilot.press("q", "f1")
+        await pilot.pause()
+        assert on(app, RulesHelpScreen)  # over the quit question, too
 
 
 async def test_rules_help_from_setup_uses_f1():

@@ -118,6 +118,7 @@ async def test_bots_play_while_the_human_watches_the_trick_grow(monkeypatch):
         assert cards >= 3  # the three bots at least, each seen on its own
 
 
+@pytest.mark.slow
 async def test_two_humans_hand_off_only_to_each_other():
     seats = [Seat("Ann"), Seat("Easy 2", "easy"), Seat("Bob"), Seat("Normal 4", "normal")]
     app = StichelnApp(players=seats, seed=9, rules=Rules(deals=1))

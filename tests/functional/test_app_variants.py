@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from helpers import cards_on_screen, check_final_screen, is_final, press_until, screen_text
-from positions import tied_game
+import pytest
+from helpers import (
+    at_the_table,
+    cards_on_screen,
+    check_final_screen,
+    is_final,
+    press_until,
+    screen_text,
+)
+from positions import sticheln_until, tied_game
 
 from sticheln_tui.app import StichelnApp
-from sticheln_tui.core.game import ChooseColours, Phase, SettleTie
+from sticheln_tui.core.game import ChooseColours, Game, Phase, SettleTie
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules, score_deal
 from sticheln_tui.screens.choose_colour import ChooseColourScreen
@@ -25,6 +33,7 @@ def on(app, screen_type) -> bool:
     return isinstance(app.screen, screen_type)
 
 
+@pytest.mark.slow
 async def test_enter_alone_plays_a_whole_table_sheet_game():
     app = StichelnApp(players=NAMES[:3], seed=3, rules=PRESETS["table-sheet"])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -33,30 +42,74 @@ async def test_enter_alone_plays_a_whole_table_sheet_game():
         check_final_screen(app)
 
 
+def check_pain_cards_in_dark(app) -> int | None:
+    """In Dark, a table shows its own pain card and no other, a hand-off or the reveal
+    none; returns the seat whose table is up (None: no table)."""
+    game = app.game
+    text = screen_text(app)
+    if on(app, TableScreen):
+        seat = app.screen.view.seat
+        own = game.pain_cards[seat]
+        others = [c for s, cards in enumerate(game.pain_cards) if s != seat for c in cards]
+        assert cards_on_screen(text, own) == own
+        assert cards_on_screen(text, others) == []
+        return seat
+    if on(app, HandoffScreen | RevealScreen):
+        everyone = [card for cards in game.pain_cards for card in cards]
+        assert cards_on_screen(text, everyone) == []
+    return None
+
+
+async def check_every_pain_card_on_the_deals_scores(app, pilot) -> None:
+    """Once the deal is scored, every pain card is shown (in the deal's own tab)."""
+    await pilot.press("tab", "tab")
+    everyone = [card for score in app.game.results[0].scores for card in score.pain_cards]
+    assert sorted(cards_on_screen(screen_text(app), everyone)) == sorted(everyone)
+
+
+@pytest.mark.slow
 async def test_in_dark_each_table_shows_only_its_own_pain_card():
     app = StichelnApp(players=NAMES[:4], seed=6, rules=Rules(dark=True, deals=1))
     async with app.run_test(size=(80, 24)) as pilot:
         tables = set()
         while not on(app, ScoreboardScreen):
-            game = app.game
-            text = screen_text(app)
-            if on(app, TableScreen):
-                seat = app.screen.view.seat
-                tables.add(seat)
-                own = game.pain_cards[seat]
-                others = [c for s, cards in enumerate(game.pain_cards) if s != seat for c in cards]
-                assert cards_on_screen(text, own) == own
-                assert cards_on_screen(text, others) == []
-            elif on(app, HandoffScreen | RevealScreen):
-                everyone = [card for cards in game.pain_cards for card in cards]
-                assert cards_on_screen(text, everyone) == []
+            tables.add(check_pain_cards_in_dark(app))
             await pilot.press("enter")
             await pilot.pause()
-        assert tables == {0, 1, 2, 3}
-        # Once the deal is scored, every pain card is shown (in the deal's own tab).
-        await pilot.press("tab", "tab")
-        everyone = [card for score in app.game.results[0].scores for card in score.pain_cards]
-        assert sorted(cards_on_screen(screen_text(app), everyone)) == sorted(everyone)
+        assert tables - {None} == {0, 1, 2, 3}
+        await check_every_pain_card_on_the_deals_scores(app, pilot)
+
+
+def in_dark(done) -> Game:
+    """A one-deal Dark game of four, played on by the normal bot until `done`."""
+    return sticheln_until(done, Rules(dark=True, deals=1), players=4, seed=6)
+
+
+async def test_in_dark_from_the_reveal_each_table_shows_only_its_own_pain_card():
+    """The reveal, then hand-offs and tables in turn, to the third seat's table."""
+    game = in_dark(lambda game: game.phase is Phase.PLAY)  # every pain card laid down
+    app = StichelnApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.continue_game(game)
+        await pilot.pause()
+        assert on(app, RevealScreen)
+        tables = []
+        while len(tables) < 3:
+            seat = check_pain_cards_in_dark(app)
+            tables += [seat] if seat is not None else []
+            await pilot.press("enter")
+            await pilot.pause()
+        assert len(set(tables)) == 3
+
+
+async def test_in_dark_the_deals_scores_show_every_pain_card():
+    game = in_dark(lambda game: game.phase is Phase.PLAY and sum(map(len, game.hands)) == 1)
+    async with at_the_table(game, size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the deal's last card
+        await pilot.pause()
+        assert is_final(pilot.app)
+        await check_every_pain_card_on_the_deals_scores(pilot.app, pilot)
 
 
 async def test_harsh_second_pick_refuses_a_card_of_the_first_colour():
@@ -84,10 +137,11 @@ async def test_harsh_second_pick_refuses_a_card_of_the_first_colour():
 
 
 async def test_late_choice_shows_each_score_and_proposes_the_best():
-    app = StichelnApp(players=NAMES[:3], seed=5, rules=Rules(late=True, deals=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await press_until(pilot, lambda: on(app, ChooseColourScreen))
+    game = sticheln_until(lambda g: g.phase is Phase.CHOOSE, Rules(late=True, deals=1), 3, 2)
+    async with at_the_table(game, size=(80, 24)) as pilot:
+        app = pilot.app
         screen = app.screen
+        assert on(app, ChooseColourScreen)
         seat = screen.view.seat
         won = app.game.won[seat]
         text = screen_text(app)

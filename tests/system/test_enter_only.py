@@ -64,6 +64,7 @@ def enter_until_game_over(
         terminal.close()
 
 
+@pytest.mark.slow
 def test_enter_alone_plays_a_deal_of_hattrick_for_four_to_game_over(tmp_path):
     presses, game = enter_until_game_over(
         tmp_path, "hattrick", "--seed", "47", "--deals", "1", timeout=400

@@ -3,7 +3,8 @@
 The checks keep their own books (hands, piles, pass cards) and write RULES.md 3 out again
 (who may play or pass, who takes each colour, who leads next, how a pile scores) instead
 of calling the engine's rule functions. Hypothesis draws whole games; a seeded loop plays
-thousands of deals (HATTRICK_SOAK_DEALS sets how many, for longer soaks).
+200 deals, and thousands in the slow run (HATTRICK_SOAK_DEALS sets how many, for longer
+soaks).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 DECKS = {4: 60, 5: 60, 6: 60, 7: 63}
 HANDS = {4: 15, 5: 12, 6: 10, 7: 9}
 COLOUR_ORDER = ("red", "blue", "green")
+QUICK_DEALS = 200
 SOAK_DEALS = int(os.environ.get("HATTRICK_SOAK_DEALS", "1000"))
 
 SETTINGS = settings(max_examples=30, deadline=None, print_blob=True, database=None)
@@ -222,10 +224,13 @@ def test_clone_replay_and_rewound_give_identical_games(players, seed, cut):
     check_replay_rewind_and_clone(game, cut, state)
 
 
-def test_thousands_of_seeded_deals():
-    """A plain seeded loop: SOAK_DEALS one-deal games over every table size."""
+@pytest.mark.parametrize(
+    "deals", [QUICK_DEALS, pytest.param(SOAK_DEALS, marks=pytest.mark.slow)], ids=["quick", "soak"]
+)
+def test_seeded_deals(deals):
+    """A plain seeded loop: one-deal games over every table size."""
     rng = random.Random(13)
-    for number in range(SOAK_DEALS):
+    for number in range(deals):
         players = 4 + number % 4
         game = HattrickGame(NAMES[:players], HattrickOptions(1), number % players, number)
         play_game(game, rng, check_views=number % 10 == 0)
