@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class GameScreens:
-    """A game's screens and what they say; every field but the last two is the game's own."""
+    """A game's screens and what they say; every field but the last three is the game's own."""
 
     setup: type[SetupScreen]  # the form of a new game: (options, seed, table, leader)
     # The rules help of these options: the options in force first, then how to play.
@@ -40,3 +40,6 @@ class GameScreens:
     choice: Callable[..., Screen] | None = None
     # The phases a seat's table shows (others: `choice`).
     table_phases: tuple[str, ...] = ("play",)
+    # The deal's opening, shown to all from the public view (None: the game has none; its
+    # flow hooks say when one is due, `GameHooks.reveal_due`).
+    reveal: Callable[[Any], Screen] | None = None

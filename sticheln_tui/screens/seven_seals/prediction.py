@@ -38,7 +38,7 @@ from ...widgets.cards import (
     unbroken_lines,
 )
 from ...widgets.static_text import update_text
-from ...widgets.table_parts import status_room, turn_text
+from ...widgets.trick_table import status_room, turn_text
 from ..private import PrivateScreen
 from . import parts
 
