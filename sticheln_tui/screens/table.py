@@ -186,7 +186,7 @@ class TableScreen(PrivateScreen):
             yield Static(texts["status"], id="status", classes="status")
             yield Static(texts["turn"], id="turn")
         with Horizontal(id="table-row"):
-            seats = Static(texts[seats_id], id=seats_id)
+            seats = Static(texts[seats_id], id=seats_id, classes="seats-panel")
             seats.border_title = _(seats_title)
             yield seats
             trick = Static(texts["trick"], id="trick")

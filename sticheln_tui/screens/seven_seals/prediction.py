@@ -142,7 +142,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         with Horizontal(id="top-line"):
             yield Static(id="status", classes="status")
             yield Static(turn_text(self.view), id="turn")
-        seals = Static(id="seals")
+        seals = Static(id="seals", classes="seats-panel")
         seals.border_title = parts.seals_title(self.view)
         yield seals
         rows = Static(id="prediction")
