@@ -28,17 +28,17 @@ from sticheln_tui.core.seven_seals import COLOURS, SevenSealsGame
 from sticheln_tui.core.seven_seals import Phase as SealsPhase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.locations import SAVES_ENV
-from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.handoff import KEY_GUARDS, HandoffScreen
 from sticheln_tui.screens.hattrick import HattrickHandoffScreen, HattrickTableScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.seven_seals import (
     SevenSealsHandoffScreen,
     SevenSealsPredictionScreen,
     SevenSealsTableScreen,
 )
+from sticheln_tui.screens.sticheln.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.seats import Seat
 from sticheln_tui.themes import HIGH_CONTRAST

@@ -433,9 +433,8 @@ class StichelnApp(WorkaroundApp):
         if isinstance(step, Public) and step.moment == SCORES:
             self._show(screens.scoreboard(flow.game.view(None)))
         elif isinstance(step, Public):
-            from .screens.reveal import RevealScreen
-
-            self._show(RevealScreen(flow.game.view(None)))
+            assert screens.reveal is not None  # the game's hooks said its opening is due
+            self._show(screens.reveal(flow.game.view(None)))
         elif isinstance(step, HandOff):
             self._hand_off(step.seat)
         elif isinstance(step, BotTurn):
@@ -489,7 +488,7 @@ class StichelnApp(WorkaroundApp):
         """A bot moves, thinking in a worker: a card at a readable pace on the table of
         the human watching; a pick or a choice (nothing to watch) at once, behind the
         screen up (a hand-off first, if the flow says so), which holds its keys meanwhile."""
-        from .widgets.table_parts import trick_stands
+        from .widgets.trick_table import trick_stands
 
         pause = 0.0
         if step.hand_off is not None:
@@ -669,7 +668,7 @@ class StichelnApp(WorkaroundApp):
 
     def show_totals(self) -> None:
         """The totals after the deals scored so far, public whoever holds the keyboard."""
-        from .widgets.table_parts import totals_text
+        from .widgets.trick_table import totals_text
 
         game = self.game
         assert game is not None

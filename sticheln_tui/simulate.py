@@ -28,7 +28,7 @@ from .cli import (
     number_from_1_to,
     options_from,
 )
-from .games import engine_of, game_of_options, play_of, registered
+from .games import DEFAULT_GAME, engine_of, game_of_options, play_of, registered
 from .i18n import _, ngettext
 from .seats import LEVELS, level_named
 
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--game",
         choices=list(registered()),
-        default="sticheln",
+        default=DEFAULT_GAME,
         help=_("the game the bots play (default: sticheln); each takes its own rules options"),
     )
     parser.add_argument(
@@ -100,7 +100,7 @@ def _play(job: tuple[list[str], Any, int, int, str]) -> Outcome:
     return play_bot_game(*job)
 
 
-def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = "sticheln") -> list:
+def jobs(levels: list[str], options: Any, seed: int, games: int, game: str = DEFAULT_GAME) -> list:
     """One job per game: its own seed, and the first lead moving round the table."""
     seeds = random.Random(seed)
     return [
@@ -156,7 +156,12 @@ def summarise(levels: Sequence[str], outcomes: Sequence[Outcome]) -> dict:
 
 
 def run(
-    levels: list[str], options: Any, seed: int, games: int, workers: int, game: str = "sticheln"
+    levels: list[str],
+    options: Any,
+    seed: int,
+    games: int,
+    workers: int,
+    game: str = DEFAULT_GAME,
 ) -> list[Outcome]:
     work = jobs(levels, options, seed, games, game)
     if workers > 1:

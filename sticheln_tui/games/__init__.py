@@ -12,7 +12,9 @@ description names:
 
 The games come from this package (Sticheln, Hattrick, Seven Seals), from any installed
 package that names a `GameInfo` in the entry point group `sticheln_tui.games`, and from
-`register` (a program embedding the table, or a test).
+`register` (a program embedding the table, or a test). A game of its own outside this
+package, complete down to its bots and screens, is tests/plain_tricks: the pattern to
+follow (its screens subclass the shared ones in screens/, which ask a game for its parts).
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ from rich.text import Text
 from ..widgets.situation import GameWords
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ..seats import Seat
     from .handoff import HandoffScreen
     from .private import PrivateScreen
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class GameScreens:
-    """A game's screens and what they say; every field but the last two is the game's own."""
+    """A game's screens and what they say; every field but the last three is the game's own."""
 
     # The form of a new game: (options, seed, table, leader).
     setup: Callable[[Any, int | None, Sequence[Seat], int | None], SetupScreen]
@@ -42,3 +44,6 @@ class GameScreens:
     choice: Callable[..., PrivateScreen] | None = None
     # The phases a seat's table shows (others: `choice`).
     table_phases: tuple[str, ...] = ("play",)
+    # The deal's opening, shown to all from the public view (None: the game has none; its
+    # flow hooks say when one is due, `GameHooks.reveal_due`).
+    reveal: Callable[[Any], Screen] | None = None

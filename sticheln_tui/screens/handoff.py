@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,11 +10,9 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Static
 
-from ..core.game import Phase, SeatView
 from ..i18n import N_, _
 from ..key_rhythm import KeyRhythm
 from ..textual_fixes import KeysFooter
-from ..widgets.table_parts import status_line
 from .flow import FlowScreen
 from .messages import HandOffAccepted
 
@@ -22,8 +20,9 @@ STATUS_ROOM = 58  # the box's width (app.tcss, #handoff) but for its border and 
 
 
 class HandoffScreen(FlowScreen):
-    """Shown between two humans. It receives only the public view (of any game; the
-    Sticheln parts are `status` and `prompt`)."""
+    """Shown between two humans. It receives only the public view, of any game: the
+    game's hand-off says where the game stands (`status`) and, for a private choice
+    before play, what the next player is about to do (`prompt`)."""
 
     BINDINGS = [Binding("enter", "reveal", N_("Show my cards"), priority=True)]
     # Passing the keyboard to the next player takes longer than this, without a key.
@@ -31,7 +30,7 @@ class HandoffScreen(FlowScreen):
 
     Accepted = HandOffAccepted
 
-    def __init__(self, public: SeatView, seat: int, last_event: Text) -> None:
+    def __init__(self, public: Any, seat: int, last_event: Text) -> None:
         super().__init__()
         assert public.seat is None, "the hand-off screen gets the public view only"
         self.view = public
@@ -39,26 +38,13 @@ class HandoffScreen(FlowScreen):
         self.last_event = last_event
 
     def status(self) -> Text:
-        """Where the game stands: this is Sticheln's; another game's hand-off says its own."""
-        return status_line(self.view, STATUS_ROOM)
+        """Where the game stands, in `STATUS_ROOM` cells: `Hattrick  Deal 2/5  Trick 6/14`."""
+        raise NotImplementedError(f"{type(self).__name__} has no status line")
 
     def prompt(self) -> str:
         """The next player's "{name}, press Enter to ..." in the player's language: one
         whole message for each thing they may be about to do, so that each language words
-        its own sentence."""
-        rules = self.view.rules
-        if self.view.phase is Phase.PICK:
-            if rules.reverse:
-                return _("{name}, press Enter to lay down your luck card")
-            return _("{name}, press Enter to lay down your pain card")
-        if self.view.phase is Phase.CHOOSE:
-            if rules.reverse:
-                if rules.french_deck:
-                    return _("{name}, press Enter to choose your luck suit")
-                return _("{name}, press Enter to choose your luck colour")
-            if rules.french_deck:
-                return _("{name}, press Enter to choose your pain suit")
-            return _("{name}, press Enter to choose your pain colour")
+        its own sentence. Into play, by default."""
         return see_your_hand()
 
     def compose(self) -> ComposeResult:

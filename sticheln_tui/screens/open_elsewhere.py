@@ -19,7 +19,7 @@ from ..games import screens_of
 from ..i18n import N_, _
 from ..persistence import Record, SaveEntry, SaveError
 from ..textual_fixes import KeysFooter
-from ..widgets.table_parts import totals_text
+from ..widgets.trick_table import totals_text
 from .messages import MenuRequested, NewGameRequested, TakeUpRequested
 
 

@@ -1,28 +1,28 @@
-"""What the pain-pick and trick-table screens share: one seat's private view."""
+"""What every seat's own screen shares (a table, a private choice): one seat's view."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ..bots import Advice
-from ..bots.sticheln import NormalBot
+from ..bots import Advice, make_bot
 from ..core.cards import Card
-from ..core.game import ChooseColours, Move, SeatView
 from ..i18n import N_, _
-from ..widgets.cards import card_text, colour_name_text, filled
+from ..widgets.cards import card_text, filled
 from ..widgets.hand import Hand
-from ..widgets.table_parts import hand_title, marked_colours
 from .flow import FlowScreen
 from .messages import HurryRequested, MoveChosen
 
+Move = Any  # a move of the game shown; its engine checks it
+
 
 class PrivateScreen(FlowScreen):
-    """A screen that shows one seat's hand; only ever given that seat's view (of any
-    game: the Sticheln parts below are what a game's screen overrides)."""
+    """A screen that shows one seat's hand; only ever given that seat's view, of any game.
+    A game's screen names the game (`GAME`: its normal computer player gives the hint)
+    and overrides what its hand shows differently: the cards it marks, its title."""
 
     BINDINGS = [
         Binding("enter", "choose", N_("Play"), priority=True),
@@ -31,10 +31,12 @@ class PrivateScreen(FlowScreen):
     ]
     AUTO_FOCUS: ClassVar[str | None] = "Hand"
 
+    GAME: ClassVar[str]  # the game's key
+
     MoveChosen = MoveChosen
     Hurry = HurryRequested
 
-    def __init__(self, view: SeatView, cursor_card: Card | None = None) -> None:
+    def __init__(self, view: Any, cursor_card: Card | None = None) -> None:
         """`cursor_card`: where the cursor starts, if in the hand (a card taken back)."""
         super().__init__()
         assert view.seat is not None, "a private screen needs a seat's view"
@@ -57,7 +59,7 @@ class PrivateScreen(FlowScreen):
         hand.show(self.view.hand, legal=self.legal_cards(), pain_colours=self.marked_colours())
         hand.border_title = self.hand_title()
 
-    def restart(self, view: SeatView) -> None:
+    def restart(self, view: Any) -> None:
         """Take the seat's view a move later: keys wait a moment again, as on a new
         screen, and the next move may be submitted."""
         self.view = view
@@ -68,14 +70,14 @@ class PrivateScreen(FlowScreen):
     def legal_cards(self) -> set[Card]:
         """The cards the hand offers to choose now (the others are dimmed)."""
         # A card move each: a screen of choices without a card has its own.
-        return {move.card for move in self.view.legal_moves}  # type: ignore[union-attr]
+        return {move.card for move in self.view.legal_moves}
 
     def marked_colours(self) -> tuple[str, ...]:
-        """The colours whose cards the hand marks (`!`): the pain colours."""
-        return marked_colours(self.view)
+        """The colours whose cards the hand marks (`!`): none in most games."""
+        return ()
 
     def hand_title(self) -> str:
-        return hand_title(self.view)
+        return _("Your hand")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":  # greyed out while a computer player moves
@@ -125,26 +127,16 @@ class PrivateScreen(FlowScreen):
     def advice(self) -> Advice:
         """What the normal computer player of this game would do, and why."""
         assert self.view.seat is not None
-        return NormalBot(self.view.seat).advise(self.view)
+        return make_bot("normal", self.view.seat, self.GAME).advise(self.view)
 
     def move_words(self, move: Move) -> Text:
-        """A move in a few words, before the reason for it."""
-        if isinstance(move, ChooseColours):
-            first, *more = move.colours
-            if not more:
-                return colour_name_text(first)
-            return filled(
-                _("{colour} and {other}"),
-                colour=colour_name_text(first),
-                other=colour_name_text(more[0]),
-            )
-        # A card move (a tie is settled on the scoreboard, not here).
-        return card_text(move.card)  # type: ignore[union-attr]
+        """A move in a few words, before the reason for it: here a card move's card."""
+        return card_text(move.card)
 
     def point_at(self, move: Move) -> None:
         """Put the cursor on this move's card, so Enter makes it."""
         hand = self.query_one(Hand)
-        hand.cursor = hand.cards.index(move.card)  # type: ignore[union-attr]  # a card move
+        hand.cursor = hand.cards.index(move.card)  # a card move
 
     def submit(self, move: Move) -> None:
         """Hand one move to the game, once: later events of this screen are stale."""

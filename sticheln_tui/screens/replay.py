@@ -20,25 +20,13 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker
 
 from ..bots.review import Judgment, Review
-from ..core.game import DealResult, Move, Phase, SeatView
 from ..core.names import visible
-from ..core.options import pain_word
 from ..core.review import Frame
 from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import CARD_WIDTH, card_text, cards_text, filled
 from ..widgets.names import fit_name, name_column_width
-from ..widgets.table_parts import (
-    TRICKS_HEADER,
-    last_event_text,
-    last_trick_text,
-    pain_card_term,
-    pain_text,
-    status_line,
-    status_room,
-    trick_label,
-    trick_text,
-)
+from ..widgets.trick_table import status_room, trick_label
 
 COLUMN_PADDING = 2  # a cell each side of a column
 # The turn marker, the name's and the hand's padding, a scroll bar, and the cell a marked
@@ -58,8 +46,9 @@ class ReplayScreen(Screen[None]):
     costly move's frame is marked and says what was better, and `n` finds the next one.
     Escape leaves at any time, calling the review off.
 
-    This is Sticheln's; another game's replay overrides the methods below `_event`
-    (`GameScreens.replay` says which screen a game's records replay on)."""
+    A game's replay says what it shows its own way: the methods below `_event`, where
+    those without a default are the game's to give (`GameScreens.replay` says which
+    screen a game's records replay on)."""
 
     BINDINGS = [
         Binding("right", "step(1)", N_("Next")),
@@ -353,48 +342,42 @@ class ReplayScreen(Screen[None]):
         self._stop_review()
         self.dismiss()
 
-    # -- what a game shows its own way (these are Sticheln's) --------------------------
+    # -- what a game shows its own way ------------------------------------------------
 
-    def status(self, view: SeatView, room: int) -> Text:
+    def status(self, view: Any, room: int) -> Text:
         """Where the game stands in `room` cells: `Sticheln  Deal 2/5  Trick 6/14  Classic`."""
-        return status_line(view, room)
+        raise NotImplementedError(f"{type(self).__name__} has no status line")
 
-    def seat_columns(self, view: SeatView) -> list[tuple[str | Text, JustifyMethod]]:
+    def seat_columns(self, view: Any) -> list[tuple[str | Text, JustifyMethod]]:
         """The game's columns between a seat's hand and its total: header, alignment."""
-        columns: list[tuple[str | Text, JustifyMethod]] = []
-        if view.rules.picks:
-            columns.append((pain_word(view.rules), "left"))
-        return [*columns, (_(TRICKS_HEADER), "right")]
+        return []
 
-    def seat_cells(self, view: SeatView, seat: int) -> list[str | Text]:
+    def seat_cells(self, view: Any, seat: int) -> list[str | Text]:
         """A seat's cells in those columns."""
-        cells: list[str | Text] = [pain_text(view, seat)] if view.rules.picks else []
-        return [*cells, str(view.tricks_won[seat])]
+        return []
 
-    def marked_colours(self, view: SeatView, seat: int) -> tuple[str, ...]:
-        """The colours whose cards a seat's hand marks (`!`): its pain colours."""
-        return view.pain_colours(seat)
+    def marked_colours(self, view: Any, seat: int) -> tuple[str, ...]:
+        """The colours whose cards a seat's hand marks (`!`): none in most games."""
+        return ()
 
-    def trick(self, view: SeatView, names: int) -> Text | str:
-        """The trick on the table, if any."""
-        return trick_text(view, names) if view.trick else ""
+    def trick(self, view: Any, names: int) -> Text | str:
+        """The trick on the table, if any, its names `names` cells wide."""
+        raise NotImplementedError(f"{type(self).__name__} draws no trick")
 
-    def move_line(self, view: SeatView, move: Move, mover: int) -> Text:
+    def move_line(self, view: Any, move: Any, mover: int) -> Text:
         """The move just made, as the whole table saw it."""
-        return last_event_text(view, move, mover)
+        raise NotImplementedError(f"{type(self).__name__} has no move_line")
 
-    def deal_last_trick(self, view: SeatView, result: DealResult) -> Text:
-        """The last trick of the deal just scored."""
-        return last_trick_text(view, result.last_trick)
+    def deal_last_trick(self, view: Any, result: Any) -> Text:
+        """The last trick of the deal just scored (`result`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no deal_last_trick")
 
-    def decision_words(self, view: SeatView) -> str:
-        """What a player was deciding, in a few words: `Trick 5/15`, `Pain card`."""
-        if view.phase is Phase.PICK:
-            return pain_card_term(view.rules).capitalize()
+    def decision_words(self, view: Any) -> str:
+        """What a player was deciding, in a few words: `Trick 5/15`."""
         return trick_label(view.trick_number, view.tricks_per_deal)
 
-    def move_words(self, view: SeatView, move: Any) -> Text:
-        """A move the review names: here a card."""
+    def move_words(self, view: Any, move: Any) -> Text:
+        """A move the review names: here a card move's card."""
         return card_text(move.card)
 
     def action_step(self, step: int) -> None:

@@ -19,12 +19,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane
 
-from ..core.game import Phase, SeatView, SettleTie, standings
-from ..i18n import N_, _, ngettext, pgettext
+from ..core.standings import winners
+from ..i18n import N_, _, ngettext
 from ..textual_fixes import KeysFooter, footer_cells
-from ..widgets.cards import cards_text, colour_name_text
 from ..widgets.names import fit_name, name_column_width
-from ..widgets.table_parts import AnyView, last_trick_text
+from ..widgets.trick_table import AnyView
 from .flow import FlowScreen
 from .messages import (
     ExportRequested,
@@ -62,7 +61,7 @@ def deal_name(view: AnyView, result) -> str:
 def mark_meaning(view: AnyView, best: str) -> str:
     """What the leader mark says, in words; `best`: what puts a player in the lead."""
     # Translators: {best} says what puts a player in the lead, e.g. "the highest total".
-    if view.phase != Phase.OVER:
+    if view.phase != "over":
         meaning = _("in the lead so far: {best}.")
     elif len(view.winners) > 1:
         meaning = _("winners, sharing the win: {best}.")
@@ -71,7 +70,7 @@ def mark_meaning(view: AnyView, best: str) -> str:
     return LEADER_MARK + meaning.format(best=best)
 
 
-def _points(value: int) -> str:
+def signed(value: int) -> str:
     return f"{value:+d}"
 
 
@@ -107,7 +106,7 @@ class _Scale:
         while True:
             for step in (power, 2 * power, 5 * power):
                 start, stop = math.floor(low / step) * step, math.ceil(high / step) * step
-                label = max(len(_points(start)), len(_points(stop))) + LABEL_GAP
+                label = max(len(signed(start)), len(signed(stop))) + LABEL_GAP
                 steps = (stop - start) // step
                 if steps <= MAX_SCALE_STEPS and steps * label <= self.cells:
                     return step, start, max(stop, start + step)
@@ -131,7 +130,7 @@ class _Scale:
         free = 0  # the first cell the next label may take
         for tick in range(self.low, self.high + 1, self.step):
             axis[self.column(tick)] = "┬"
-            label = "0" if tick == 0 else _points(tick)
+            label = "0" if tick == 0 else signed(tick)
             start = min(max(self.column(tick) - len(label) // 2, free), self.cells - len(label))
             if start >= free:
                 labels[start : start + len(label)] = label
@@ -148,7 +147,7 @@ def totals_chart(
     totals = view.totals
     better = -1 if lowest_wins else 1  # ranks a total: the higher `better * total`, the better
     total_heading = _(TOTAL)
-    total_cells = max(len(total_heading), *(len(_points(total)) for total in totals))
+    total_cells = max(len(total_heading), *(len(signed(total)) for total in totals))
     prefix = len(" 1 ") + names.cells + 1 + total_cells + 2
     scale = _Scale(min(0, *totals), max(0, *totals), max(width - SCREEN_MARGIN - prefix, 10))
     heading = Text(f"{total_heading:>{prefix - 2}}  ", style="bold")
@@ -159,7 +158,7 @@ def totals_chart(
         place = 1 + sum(better * total > better * totals[seat] for total in totals)
         line = Text(f"{place:>2} ")
         line.append_text(names.cell(seat))
-        line.append(f" {_points(totals[seat]):>{total_cells}}  ", style="bold")
+        line.append(f" {signed(totals[seat]):>{total_cells}}  ", style="bold")
         line.append(scale.bar(totals[seat]))
         lines.append(line)
     axis, labels = scale.axis()
@@ -173,10 +172,10 @@ def deals_table(view: AnyView, names: Names, width: int) -> RenderableType:
     as the width allows, the rest in further blocks below."""
     results = view.results
     cell = 1 + max(
-        max(len(deal_heading(result)), *(len(_points(s.total)) for s in result.scores))
+        max(len(deal_heading(result)), *(len(signed(s.total)) for s in result.scores))
         for result in results
     )
-    total_cells = 1 + max(len(_(TOTAL)), *(len(_points(t)) for t in view.totals))
+    total_cells = 1 + max(len(_(TOTAL)), *(len(signed(t)) for t in view.totals))
     room = max((width - SCREEN_MARGIN - names.cells - total_cells) // cell, 1)
     size = math.ceil(len(results) / math.ceil(len(results) / room))  # blocks alike
     blocks = [results[start : start + size] for start in range(0, len(results), size)]
@@ -197,73 +196,31 @@ def _deals_block(view: AnyView, names: Names, results: Sequence, total: bool) ->
     if total:
         table.add_column(_(TOTAL), justify="right", no_wrap=True)
     for seat in range(len(view.players)):
-        cells: list[str | Text] = [_points(result.scores[seat].total) for result in results]
+        cells: list[str | Text] = [signed(result.scores[seat].total) for result in results]
         if total:
-            cells.append(Text(_points(view.totals[seat]), style="bold"))
+            cells.append(Text(signed(view.totals[seat]), style="bold"))
         table.add_row(names.cell(seat), *cells)
     return table
 
 
-def deal_table(view: SeatView, names: Names, meaning: str) -> RenderableType:
-    """The deal just played: tricks, pain cards, points gained and lost, the deal's score
-    and the total, then the deal's last trick."""
-    rules = view.rules
-    result = view.results[-1]
-    # Translators: column headings of a deal's scores: points gained and lost; short.
-    gain, loss = (_("+luck"), _("-other")) if rules.reverse else (_("+cards"), _("-pain"))
-    if rules.picks:
-        pain = _("Luck cards") if rules.reverse else _("Pain cards")
-    else:
-        pain = _("Luck colours") if rules.reverse else _("Pain colours")
-    table = Table(box=None, padding=(0, 0, 0, 2), header_style="bold", pad_edge=False)
-    table.add_column(_(PLAYER), no_wrap=True)
-    table.add_column(_("Tricks"), justify="right")
-    table.add_column(pain, no_wrap=True)
-    table.add_column(gain, justify="right")
-    table.add_column(loss, justify="right")
-    # Translators: a column heading, the deal's score.
-    table.add_column(pgettext("heading", "Deal"), justify="right")
-    table.add_column(_(TOTAL), justify="right")
-    if rules.tie_break:
-        # Translators: a column heading: how many deals scored above zero.
-        table.add_column(_("Deals > 0"), justify="right")
-    for seat in range(len(view.players)):
-        score = result.scores[seat]
-        if score.pain_cards:
-            laid = cards_text(score.pain_cards)
-        else:
-            laid = Text(", ").join(colour_name_text(colour) for colour in score.pain_colours)
-        cells: list[str | Text] = [
-            str(score.tricks),
-            laid,
-            _points(score.gained),
-            _points(score.lost),
-            Text(_points(score.total), style="bold"),
-            _points(view.totals[seat]),
-        ]
-        if rules.tie_break:
-            cells.append(str(sum(r.scores[seat].total > 0 for r in view.results)))
-        table.add_row(names.cell(seat), *cells)
-    last_trick = last_trick_text(view, result.last_trick)
-    return Group(table, Text(""), last_trick, Text(""), Text(meaning))
+# Enter moves on; its label in the Footer says where to, for the screen's mode.
+NEXT_DEAL = Binding("enter", "continue('next')", N_("Next deal"), priority=True)
+NEW_GAME = Binding("enter", "continue('new')", N_("New game"), priority=True)
 
 
 class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab switches tabs here
     """Public: shown after each deal; after the last one it is the final screen.
 
-    In a tie-break it asks the table whether to play an extra deal or share the win.
-    This is Sticheln's; another game's scoreboard overrides `leaders`, `best` and
-    `deal_table`.
+    A game's scoreboard draws the tab of the deal just played (`deal_table`); one whose
+    table decides something on its scores (the flow's `GameHooks.decision_due`) asks it
+    below the tabs (`compose_decision`), with keys of its own.
     """
 
-    # Enter moves on; its label in the Footer says where to, for the screen's mode.
     # Each key's availability is one entry of `check_action`.
     BINDINGS = [
-        Binding("enter", "continue('next')", N_("Next deal"), priority=True),
-        Binding("enter", "continue('extra')", N_("Extra deal"), priority=True),
-        Binding("enter", "continue('new')", N_("New game"), priority=True),
+        NEXT_DEAL,
+        NEW_GAME,
         Binding("r", "rematch", N_("Rematch")),
-        Binding("s", "share", N_("Share the win")),
         # Export is in the Footer where it has room (at 80 columns Review leaves none in
         # some languages); e exports all the same, and the rules help lists it.
         EXPORT := Binding("e", "export('footer')", N_("Export")),
@@ -285,9 +242,8 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
     def __init__(self, public: AnyView) -> None:
         super().__init__()
         self.view = public
-        self.final = public.phase == Phase.OVER
-        self.tie = public.phase == Phase.TIE
-        self.mode = "new" if self.final else "extra" if self.tie else "next"
+        self.final = public.phase == "over"
+        self.mode = "new" if self.final else "next"  # which Enter binding is active
         self.export_in_footer = False  # the final Footer has room for Export (`_draw`)
 
     def compose(self) -> ComposeResult:
@@ -314,19 +270,12 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
             ):
                 with TabPane(title, id=pane_id), VerticalScroll(can_focus=False):
                     yield Static(id=f"{pane_id}-body", classes="score-body")
-        if self.tie:  # Sticheln's: its view, a seat to decide
-            assert isinstance(view, SeatView) and view.to_move is not None
-            dealer = view.players[view.to_move]
-            yield Static(
-                Text(
-                    _(
-                        "{names} are tied on points and on deals above zero. Enter: play an"
-                        " extra deal, dealt by {dealer}; s: share the win."
-                    ).format(names=names_text(view, view.tied), dealer=dealer)
-                ),
-                classes="explain",
-            )
+        yield from self.compose_decision()
         yield KeysFooter()
+
+    def compose_decision(self) -> ComposeResult:
+        """What the table is asked to decide on these scores, below the tabs: nothing here."""
+        yield from ()
 
     def on_mount(self) -> None:
         self._draw()
@@ -347,27 +296,22 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
         self.export_in_footer = self.final and fits
         self.refresh_bindings()
 
-    # Sticheln's, below: the other games' scoreboards have their own.
-
     def leaders(self) -> set[int]:
-        """The seats in the lead (the winners, once the game is over)."""
-        view = self.view
-        return set(standings(view.results, len(view.players), view.rules))  # type: ignore[union-attr]
+        """The seats in the lead (the winners, once the game is over): the best total."""
+        return set(winners(self.view.totals, lowest_wins=self.LOWEST_WINS))
 
     def best(self) -> str:
         """What puts a player in the lead, in words."""
-        if self.view.rules.tie_break:  # type: ignore[union-attr]
-            return _("the highest total, then the most deals above zero")
-        return _("the highest total")
+        return _("the lowest total") if self.LOWEST_WINS else _("the highest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
-        """The tab of the deal just played."""
-        return deal_table(self.view, names, meaning)  # type: ignore[arg-type]
+        """The tab of the deal just played: each seat's score and how it came about, then
+        the leader mark's `meaning`."""
+        raise NotImplementedError(f"{type(self).__name__} draws no deal_table")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         available = {
             "continue": parameters == (self.mode,),
-            "share": self.tie,
             "export": self.final and (parameters == ("footer",)) == self.export_in_footer,
             "review": self.final,
             "rematch": self.final,
@@ -377,8 +321,6 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
     def action_continue(self, mode: str) -> None:
         if mode == "new":
             self.move_on(self.NewGame())
-        elif mode == "extra":
-            self.move_on(self.Decided(SettleTie(extra_deal=True)))
         else:
             self.move_on(self.Seen())
 
@@ -391,6 +333,3 @@ class ScoreboardScreen(FlowScreen, TabbedPages, inherit_bindings=False):  # Tab 
 
     def action_review(self) -> None:
         self.post_message(self.Review())
-
-    def action_share(self) -> None:
-        self.move_on(self.Decided(SettleTie(extra_deal=False)))

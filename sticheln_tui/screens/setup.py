@@ -547,8 +547,3 @@ class SevenSealsSetupScreen(SetupScreen):
             for option in SABOTEUR_VARIANTS
         }
         return SevenSealsOptions(self.query_one("#deals", Choice).value or None, **variants)
-
-
-SETUP_FORMS: dict[str, type[SetupScreen]] = {
-    form.GAME: form for form in (StichelnSetupScreen, HattrickSetupScreen, SevenSealsSetupScreen)
-}

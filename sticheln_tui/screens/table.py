@@ -1,9 +1,10 @@
-"""The trick table: whose turn, the trick, the players, and your hand."""
+"""The trick table of any game: whose turn, the trick, the seats, and your hand."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -14,35 +15,21 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from ..core.cards import Card
-from ..core.game import CompletedTrick, Move, PlayCard
-from ..i18n import N_, _
+from ..core.table import PlayCard
+from ..i18n import _
 from ..textual_fixes import KeysFooter
 from ..widgets.cards import big_card_size
 from ..widgets.hand import Hand, layout_hand
 from ..widgets.static_text import update_text
-from ..widgets.table_parts import (
+from ..widgets.trick_table import (
     PANEL_FRAME,
-    AnyView,
     TrickSeat,
-    last_trick_text,
-    leftover_text,
+    no_trick_taken_yet,
     places_fit,
-    play_hint,
-    players_text,
     roomy_places,
     roomy_trick_text,
-    seat_notes,
-    status_line,
-    status_room,
-    table_name_width,
-    taken_seats,
-    trick_label,
-    trick_seats,
-    trick_stands,
-    trick_text,
-    turn_text,
 )
-from .private import PrivateScreen
+from .private import Move, PrivateScreen
 
 # The roomy table's choices, the best first: the hand's cards tall, the trick's cards
 # tall, the last trick as a row of cards in a panel (their cards tall, big) or a line.
@@ -90,39 +77,39 @@ def _no_notes(seat: int) -> list[Text]:
 
 
 class TableScreen(PrivateScreen):
-    """A seat's table, updated in place. What a game's table shows is given by
-    `table_texts`, `trick_title` and `consequence`; this one is Sticheln's."""
+    """A seat's table, updated in place, laid out for the terminal's size. What a game's
+    table shows is its own: `SEATS_PANEL`, `table_texts`, `trick_title`, `trick_places`,
+    `last_places`, `place_notes` and `consequence` (`PartsTableScreen` takes all but the
+    first two and the last from the game's parts module)."""
 
-    # The panel of the seats, left of the trick: its widget id and title.
-    SEATS_PANEL = ("players", N_("Players (D: dealer)"))
+    # The panel of the seats, left of the trick: its widget id and title (marked N_).
+    SEATS_PANEL: ClassVar[tuple[str, str]]
 
     def table_texts(self, width: int) -> dict[str, Text]:
-        """What each part of the table shows at a terminal `width`, by widget id."""
-        view = self.view
-        names = table_name_width(view, width)
-        turn = turn_text(view)
-        texts = {
-            "status": status_line(view, status_room(width, turn)),
-            "turn": turn,
-            "players": players_text(view, names),
-            "trick": trick_text(view, names),
-            "last-trick": last_trick_text(view),
-        }
-        if view.leftover_count:  # the same all game long: shown from the start or never
-            texts["leftover"] = leftover_text(view)
-        return texts
+        """What each part of the table shows at a terminal `width`, by widget id: "status",
+        "turn", the seats panel's id, "trick", "last-trick" and, if the game has cards out
+        of play, "leftover"."""
+        raise NotImplementedError(f"{type(self).__name__} draws no table_texts")
 
     def trick_places(self) -> tuple[Text, list[TrickSeat]]:
         """The note over the trick, and each seat's place in it (for the roomy table)."""
-        return trick_seats(self.view)
+        raise NotImplementedError(f"{type(self).__name__} has no trick_places")
 
     def place_notes(self, seat: int) -> list[Text]:
         """What the roomy table shows of a seat above its card."""
-        return seat_notes(self.view, seat)
+        raise NotImplementedError(f"{type(self).__name__} has no place_notes")
 
-    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+    def last_places(self, taken: Any) -> tuple[Text, list[TrickSeat]]:
         """The note over the trick just `taken`, and each seat's place in it."""
-        return taken_seats(self.view, taken)
+        raise NotImplementedError(f"{type(self).__name__} has no last_places")
+
+    def trick_title(self) -> str:
+        """The trick panel's title: `Trick 6/14`."""
+        raise NotImplementedError(f"{type(self).__name__} has no trick_title")
+
+    def consequence(self, card: Card | None) -> Text:
+        """One line: what playing `card` now would do."""
+        raise NotImplementedError(f"{type(self).__name__} has no consequence")
 
     def _texts(self, size: Size) -> tuple[dict[str, Text], _Room]:
         """`table_texts` for a terminal of `size`, and how the roomy table uses its
@@ -171,7 +158,7 @@ class TableScreen(PrivateScreen):
         empty."""
         taken = self.view.last_trick
         if taken is None:
-            note = last_trick_text(self.view)
+            note = no_trick_taken_yet()
             places = [TrickSeat(seat) for seat in range(len(self.view.players))]
         else:
             note, places = self.last_places(taken)
@@ -192,18 +179,6 @@ class TableScreen(PrivateScreen):
         top = _lines(texts["status"])
         return top + table + last + leftover + cards + PANEL_BORDERS + BOTTOM_LINES
 
-    def trick_title(self) -> str:
-        view = self.view
-        if trick_stands(view):
-            return _("Trick {number}/{tricks}, taken").format(
-                number=view.trick_number - 1, tricks=view.tricks_per_deal
-            )
-        return trick_label(view.trick_number, view.tricks_per_deal)
-
-    def consequence(self, card: Card | None) -> Text:
-        """One line: what playing `card` now would do."""
-        return play_hint(self.view, card)
-
     def compose(self) -> ComposeResult:
         texts = self.table_texts(self.app.size.width)
         seats_id, seats_title = self.SEATS_PANEL
@@ -211,7 +186,7 @@ class TableScreen(PrivateScreen):
             yield Static(texts["status"], id="status", classes="status")
             yield Static(texts["turn"], id="turn")
         with Horizontal(id="table-row"):
-            seats = Static(texts[seats_id], id=seats_id)
+            seats = Static(texts[seats_id], id=seats_id, classes="seats-panel")
             seats.border_title = _(seats_title)
             yield seats
             trick = Static(texts["trick"], id="trick")
@@ -225,18 +200,17 @@ class TableScreen(PrivateScreen):
         yield Static(id="advice")
         yield KeysFooter()
 
-    def show(self, view: AnyView) -> None:
+    def show(self, view: Any) -> None:
         """The same seat's table a move later, updated in place: much quicker than a new
         screen, so a card played shows at once. A table put up but not yet mounted (a
         bot's card can land meanwhile) takes the view now and draws it on mounting."""
         assert view.seat == self.view.seat, "a table shows one seat's view"
         if not self.is_attached or self not in self.app.screen_stack:
             return  # being taken down: replaced, or the app is ending
-        # Any game's view: PrivateScreen is typed for Sticheln's.
         if not self.is_mounted:
-            self.view = view  # type: ignore[assignment]
+            self.view = view
             return
-        self.restart(view)  # type: ignore[arg-type]
+        self.restart(view)
         self._update_texts()
         self._draw_view()
         update_text(self.query_one("#advice", Static), Text())
@@ -291,8 +265,8 @@ class TableScreen(PrivateScreen):
 
 
 class PartsTableScreen(TableScreen):
-    """A table whose trick and seats are drawn by its game's own `parts` module (Hattrick,
-    Seven Seals): each of those modules offers the same functions under the same names."""
+    """A table whose trick and seats are drawn by its game's own `parts` module: each
+    game's module offers these functions under the same names."""
 
     # Set on each game's class (not a ClassVar: mypy would take `parts = parts` there for
     # an instance variable).
@@ -304,7 +278,7 @@ class PartsTableScreen(TableScreen):
     def trick_places(self) -> tuple[Text, list[TrickSeat]]:
         return self.parts.trick_seats(self.view)
 
-    def last_places(self, taken: CompletedTrick) -> tuple[Text, list[TrickSeat]]:
+    def last_places(self, taken: Any) -> tuple[Text, list[TrickSeat]]:
         return self.parts.taken_seats(self.view, taken)
 
     def place_notes(self, seat: int) -> list[Text]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..i18n import _
 from ..words import card_words
-from .table_parts import (
+from .trick_table import (
     TRICK_PHASES,
     AnyView,
     TrickSeat,

@@ -16,9 +16,9 @@ from sticheln_tui.core.game import Game
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, SevenSealsOptions
 from sticheln_tui.screens.handoff import HandoffScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.seven_seals.prediction import SevenSealsPredictionScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.widgets.choice import Choice
 from sticheln_tui.widgets.hand import Hand
 from sticheln_tui.words import card_words, colour_name

@@ -23,12 +23,15 @@ from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.screens.confirm import ConfirmScreen
 from sticheln_tui.screens.flow import FlowScreen
 from sticheln_tui.screens.handoff import HandoffScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.private import PrivateScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.sticheln.handoff import StichelnHandoffScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
+from sticheln_tui.screens.sticheln.scoreboard import StichelnScoreboardScreen
+from sticheln_tui.screens.sticheln.table import StichelnTableScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.widgets.hand import Hand
 
@@ -235,7 +238,13 @@ async def test_rules_help_opens_from_every_screen_and_closes():
         await pilot.press("q", "f1")
         await pilot.pause()
         assert on(app, RulesHelpScreen)  # over the quit question, too
-    assert seen == {HandoffScreen, PainPickScreen, RevealScreen, TableScreen, ScoreboardScreen}
+    assert seen == {
+        StichelnHandoffScreen,
+        PainPickScreen,
+        RevealScreen,
+        StichelnTableScreen,
+        StichelnScoreboardScreen,
+    }
 
 
 def before_the_first_deals_last_card(game: Game) -> bool:

@@ -17,12 +17,12 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import ChooseColours, Game, Phase, SettleTie
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules, score_deal
-from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.handoff import HandoffScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.setup import SetupScreen
+from sticheln_tui.screens.sticheln.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.widgets.hand import Hand
 

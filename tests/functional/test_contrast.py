@@ -34,9 +34,7 @@ from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
 from sticheln_tui.core.statistics import statistics
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.persistence import Record, SaveEntry
-from sticheln_tui.screens.choose_colour import ChooseColourScreen
 from sticheln_tui.screens.confirm import ConfirmScreen
-from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.hattrick import (
     HattrickHandoffScreen,
     HattrickScoreboardScreen,
@@ -47,11 +45,7 @@ from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.replay import ReplayScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.rules_help import RulesHelpScreen
-from sticheln_tui.screens.scoreboard import ScoreboardScreen
 from sticheln_tui.screens.setup import (
     HattrickSetupScreen,
     SevenSealsSetupScreen,
@@ -66,12 +60,18 @@ from sticheln_tui.screens.seven_seals import (
 )
 from sticheln_tui.screens.seven_seals import last_event_text as seven_seals_event
 from sticheln_tui.screens.statistics import StatisticsScreen
-from sticheln_tui.screens.table import TableScreen
+from sticheln_tui.screens.sticheln.choose_colour import ChooseColourScreen
+from sticheln_tui.screens.sticheln.handoff import StichelnHandoffScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.parts import last_event_text
+from sticheln_tui.screens.sticheln.replay import StichelnReplayScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
+from sticheln_tui.screens.sticheln.scoreboard import StichelnScoreboardScreen
+from sticheln_tui.screens.sticheln.table import StichelnTableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 from sticheln_tui.themes import HIGH_CONTRAST
 from sticheln_tui.widgets.cards import card_text
 from sticheln_tui.widgets.colours import CARD_COLOURS
-from sticheln_tui.widgets.table_parts import last_event_text
 
 MINIMUM = 4.5  # WCAG 2 AA for text
 AAA = 7.0  # WCAG 2 AAA for text
@@ -228,7 +228,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     moved = Game(PLAYERS, seed=7)
     moved.apply(moved.legal_moves()[0])
     news = last_event_text(moved.view(None), moved.moves[-1], 0)
-    yield "hand-off", lambda: HandoffScreen(moved.view(None), 1, news), ()
+    yield "hand-off", lambda: StichelnHandoffScreen(moved.view(None), 1, news), ()
     yield "pain pick", lambda: PainPickScreen(pick.view(0)), ("right",)
     french = Game(PLAYERS, Rules(french_deck=True), seed=7)
     yield "French pain pick", lambda: PainPickScreen(french.view(0)), ()
@@ -240,16 +240,16 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "choose colour", lambda: ChooseColourScreen(late.view(late.to_move)), ("down",)
     reveal = played_to(Game(PLAYERS, seed=7), lambda g: g.phase is Phase.PLAY)
     yield "reveal", lambda: RevealScreen(reveal.view(None)), ()
-    yield "table", lambda: TableScreen(table.view(table.to_move)), ("right", "h")
+    yield "table", lambda: StichelnTableScreen(table.view(table.to_move)), ("right", "h")
     for rules in (Rules(french_deck=True), Rules(reverse=True), Rules(dark=True)):
         variant = played_to(Game(PLAYERS, rules, seed=7), mid_trick)
-        yield f"table, {rules}", lambda g=variant: TableScreen(g.view(g.to_move)), ()
+        yield f"table, {rules}", lambda g=variant: StichelnTableScreen(g.view(g.to_move)), ()
     scored = played_to(Game(PLAYERS, seed=7), lambda g: len(g.results) == 1)
-    yield "scoreboard", lambda: ScoreboardScreen(scored.view(None)), ()
+    yield "scoreboard", lambda: StichelnScoreboardScreen(scored.view(None)), ()
     over = played_to(Game(PLAYERS, seed=7), lambda g: g.phase is Phase.OVER)
-    yield "final scores", lambda: ScoreboardScreen(over.view(None)), ()
+    yield "final scores", lambda: StichelnScoreboardScreen(over.view(None)), ()
     tie = tied_game()
-    yield "tie", lambda: ScoreboardScreen(tie.view(None)), ()
+    yield "tie", lambda: StichelnScoreboardScreen(tie.view(None)), ()
     yield "rules", lambda: RulesHelpScreen(Rules()), ()
     hattrick = hattrick_to(may_play_or_pass)
     yield "Hattrick table", lambda: HattrickTableScreen(hattrick.view(hattrick.to_move)), ("h",)
@@ -272,7 +272,7 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "statistics", partial(statistics_screen, tmp_path, finished), ()
     yield from seven_seals_screens()
     yield "rules, end", lambda: RulesHelpScreen(Rules()), ("end",)
-    yield "replay", lambda: ReplayScreen(frames(over), "a.json"), ("pagedown", "right")
+    yield "replay", lambda: StichelnReplayScreen(frames(over), "a.json"), ("pagedown", "right")
     # A trick under way late in the game: piles, pass cards and hands all on screen.
     yield "Hattrick replay", lambda: HattrickReplayScreen(frames(end), "a.json"), ("end", "left")
     broken = SaveEntry(tmp_path / "broken.json", 0.0, None, "it is cut short")

@@ -13,8 +13,8 @@ from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.handoff import HandoffScreen
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.reveal import RevealScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 
 HUMANS = (None, None, None)

@@ -28,8 +28,8 @@ from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.replay import ReplayScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
 from sticheln_tui.seats import Seat

@@ -14,8 +14,9 @@ from sticheln_tui import i18n
 from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
-from sticheln_tui.screens.pain_pick import PainPickScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.scoreboard import StichelnScoreboardScreen
 
 EIGHT = ["Maximiliane Ross", "Ann", "Christopher", "Christoph", "Dee", "Eve", "Fay", "Gus"]
 
@@ -144,7 +145,7 @@ async def test_the_final_footer_shows_export_where_it_has_room_and_e_exports_any
             exported.append(message)
 
     async with ScreenApp().run_test(size=(width, 24), message_hook=hook) as pilot:
-        await shown(pilot, ScoreboardScreen(game.view(None)))
+        await shown(pilot, StichelnScoreboardScreen(game.view(None)))
         footer = screen_text(pilot.app).splitlines()[-1]
         keys, palette = footer.split("▏")
         assert f"q {i18n._('Quit')} " in keys and i18n._("palette") in palette  # all whole

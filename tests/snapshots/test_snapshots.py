@@ -16,9 +16,9 @@ from sticheln_tui.app import StichelnApp
 from sticheln_tui.core.hattrick import HattrickGame, passable, playable
 from sticheln_tui.core.seven_seals import Phase as SevenSealsPhase
 from sticheln_tui.core.seven_seals import SevenSealsGame, TakeSaboteur, predict
-from sticheln_tui.screens.pain_pick import PainPickScreen
-from sticheln_tui.screens.reveal import RevealScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
+from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.widgets.hand import Hand
 
 SIZE = (80, 24)

@@ -25,8 +25,8 @@ from sticheln_tui.core.game import (
 )
 from sticheln_tui.core.options import PRESETS
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.screens.sticheln.parts import last_event_text, play_hint, trump_note
 from sticheln_tui.widgets.cards import card_label
-from sticheln_tui.widgets.table_parts import last_event_text, play_hint, trump_note
 
 # Two deals each: the second one starts after a deal's scores, where stale news would show.
 VARIANTS = {

@@ -5,16 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core.hattrick import HattrickView, Move, PassCard, Turn
-from ..handoff import HandoffScreen, see_your_hand
+from ..handoff import HandoffScreen
 from . import parts
 
 
 class HattrickHandoffScreen(HandoffScreen):
     def status(self) -> Text:
         return parts.status_line(self.view)
-
-    def prompt(self) -> str:
-        return see_your_hand()
 
 
 def last_event_text(public: HattrickView, move: Move, mover: int) -> Text:

@@ -38,11 +38,12 @@ from ...widgets.cards import (
 )
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import capitalised, sentence_atoms
-from ...widgets.table_parts import (
+from ...widgets.trick_table import (
     PANEL_FRAME,
     TrickSeat,
     compact_trick_text,
     game_status,
+    no_trick_taken_yet,
     points_words,
     trick_stands,
     turn_text,
@@ -309,7 +310,7 @@ def last_trick_text(
     nobody leads."""
     last = last or view.last_trick
     if last is None:
-        return Text(_("Last trick: none yet this deal"), style="dim")
+        return no_trick_taken_yet()
     taken: list[Text] = []
     for number, (colour, seat) in enumerate(last.taken):
         taken += sentence_atoms(

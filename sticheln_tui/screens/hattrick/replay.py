@@ -9,7 +9,6 @@ from rich.text import Text
 from ...core.hattrick import DealResult, HattrickView, Move, PassCard, Phase
 from ...i18n import _
 from ...widgets.cards import card_text, filled
-from ...widgets.table_parts import trick_label
 from ..replay import ReplayScreen
 from . import parts
 from .handoff import last_event_text
@@ -28,9 +27,6 @@ class HattrickReplayScreen(ReplayScreen):
     def seat_cells(self, view: HattrickView, seat: int) -> list[str | Text]:
         return [parts.pile_line(view, seat, PASS_CARDS_SHOWN)]
 
-    def marked_colours(self, view: HattrickView, seat: int) -> tuple[str, ...]:
-        return ()
-
     def trick(self, view: HattrickView, names: int) -> Text:
         return parts.trick_text(view, names) if view.phase != Phase.OVER else Text()
 
@@ -42,9 +38,6 @@ class HattrickReplayScreen(ReplayScreen):
 
     def deal_last_trick(self, view: HattrickView, result: DealResult) -> Text:
         return parts.last_trick_text(view, self.size.width, result.last_trick, deal_over=True)
-
-    def decision_words(self, view: HattrickView) -> str:
-        return trick_label(view.trick_number, view.tricks_per_deal)
 
     def move_words(self, view: HattrickView, move: Move) -> Text:
         """A card played, or a pass showing one."""

@@ -7,7 +7,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.hattrick import COLOURS, PASS_PENALTY, HattrickView
-from ...core.standings import winners
 from ...i18n import N_, _, pgettext
 from ...widgets.cards import colour_letter_text, colour_name_text
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
@@ -66,12 +65,6 @@ def pile_table(view: HattrickView, names: Names, meaning: str, width: int) -> Re
 
 class HattrickScoreboardScreen(ScoreboardScreen):
     """Between deals and at the end: equal totals share the win (no tie-break)."""
-
-    def leaders(self) -> set[int]:
-        return set(winners(self.view.totals))
-
-    def best(self) -> str:
-        return _("the highest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
         return pile_table(self.view, names, meaning, self.app.size.width)

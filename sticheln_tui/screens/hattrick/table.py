@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...bots import Advice, make_bot
 from ...core.cards import Card
 from ...core.hattrick import (
+    HattrickGame,
     HattrickView,
     Move,
     PassCard,
@@ -20,7 +20,7 @@ from ...core.table import PlayCard
 from ...i18n import N_, _
 from ...widgets.cards import card_text, filled
 from ...widgets.hand import Hand
-from ...widgets.table_parts import turn_text
+from ...widgets.trick_table import turn_text
 from ...words import colour_name
 from ..table import PartsTableScreen
 from . import parts
@@ -43,6 +43,7 @@ class HattrickTableScreen(PartsTableScreen):
         Binding("enter", "choose", N_("Play"), priority=True),
         Binding("enter", "pass_with_chosen", N_("Pass"), priority=True),
     ]
+    GAME = HattrickGame.GAME
     parts = parts
     SEATS_PANEL = ("piles", N_("Piles, face up (D: dealer)"))
 
@@ -85,9 +86,6 @@ class HattrickTableScreen(PartsTableScreen):
         """The cards that may join the trick, or the cards that may be shown to pass."""
         return set(self._passable() if self._offering_passes() else self._playable())
 
-    def marked_colours(self) -> tuple[str, ...]:
-        return ()
-
     def hand_title(self) -> str:
         """While the hand offers the cards to pass with, it says so: the cards lit are
         not the ones that may join the trick."""
@@ -119,9 +117,6 @@ class HattrickTableScreen(PartsTableScreen):
         if not self.passing and card in self._playable():
             return PlayCard(card)
         return PassCard(card) if card in self._passable() else None
-
-    def advice(self) -> Advice:
-        return make_bot("normal", self.view.seat, game="hattrick").advise(self.view)
 
     def move_words(self, move: Move) -> Text:
         if isinstance(move, PassCard):

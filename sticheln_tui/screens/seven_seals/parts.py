@@ -35,11 +35,12 @@ from ...i18n import N_, _, ngettext
 from ...widgets.cards import CARD_WIDTH, card_text, colour_letter_text, filled, unbroken_lines
 from ...widgets.names import fit_name, name_column_width
 from ...widgets.sentences import both, either, sentence_atoms
-from ...widgets.table_parts import (
+from ...widgets.trick_table import (
     PANEL_FRAME,
     TrickSeat,
     compact_trick_text,
     game_status,
+    no_trick_taken_yet,
     trick_stands,
     turn_text,
 )
@@ -374,7 +375,7 @@ def last_trick_text(
     if last is None:
         last, saboteur = view.last_trick, view.saboteur
     if last is None:
-        return Text(_("Last trick: none yet this deal"), style="dim")
+        return no_trick_taken_yet()
     atoms = sentence_atoms(
         _("Last trick: {name} took {cards}; {outcome}."),
         name=view.players[last.winner],

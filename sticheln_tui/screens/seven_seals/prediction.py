@@ -37,7 +37,7 @@ from ...widgets.cards import (
     unbroken_lines,
 )
 from ...widgets.static_text import update_text
-from ...widgets.table_parts import status_room, turn_text
+from ...widgets.trick_table import status_room, turn_text
 from ...words import colour_name
 from ..private import PrivateScreen
 from . import parts
@@ -142,7 +142,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         with Horizontal(id="top-line"):
             yield Static(id="status", classes="status")
             yield Static(turn_text(self.view), id="turn")
-        seals = Static(id="seals")
+        seals = Static(id="seals", classes="seats-panel")
         seals.border_title = parts.seals_title(self.view)
         yield seals
         rows = Static(id="prediction")

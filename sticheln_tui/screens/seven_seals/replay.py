@@ -17,7 +17,6 @@ from ...core.seven_seals import (
 )
 from ...i18n import _
 from ...widgets.cards import card_text
-from ...widgets.table_parts import trick_label
 from ...words import colour_name
 from ..replay import ReplayScreen
 from . import parts
@@ -33,9 +32,6 @@ class SevenSealsReplayScreen(ReplayScreen):
 
     def seat_cells(self, view: SevenSealsView, seat: int) -> list[str | Text]:
         return [parts.seal_line(view, seat, with_now=view.phase != Phase.PREDICT)]
-
-    def marked_colours(self, view: SevenSealsView, seat: int) -> tuple[str, ...]:
-        return ()
 
     def trick(self, view: SevenSealsView, names: int) -> Text:
         if view.phase in (Phase.PLAY, Phase.RETURN):
@@ -58,7 +54,7 @@ class SevenSealsReplayScreen(ReplayScreen):
         if view.phase is Phase.RETURN:
             # Translators: the review's name for the decision of which seal to give back.
             return _("Seal to give back")
-        return trick_label(view.trick_number, view.tricks_per_deal)
+        return super().decision_words(view)
 
     def move_words(self, view: SevenSealsView, move: Move) -> Text:
         """Seals taken, the saboteur, a seal given back or a card."""

@@ -16,7 +16,6 @@ from ...core.seven_seals import (
     SevenSealsGame,
     SevenSealsView,
 )
-from ...core.standings import winners
 from ...i18n import N_, _
 from ..scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from . import parts
@@ -84,12 +83,6 @@ class SevenSealsScoreboardScreen(ScoreboardScreen):
     """Between deals and at the end: the lowest total leads; equal totals share the win."""
 
     LOWEST_WINS = SevenSealsGame.LOWEST_WINS
-
-    def leaders(self) -> set[int]:
-        return set(winners(self.view.totals, lowest_wins=self.LOWEST_WINS))
-
-    def best(self) -> str:
-        return _("the lowest total")
 
     def deal_table(self, names: Names, meaning: str) -> RenderableType:
         return penalty_table(self.view, names, meaning, self.app.size.width)

@@ -7,18 +7,18 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ...bots import Advice, make_bot
 from ...bots.seven_seals import proposed_return
 from ...core.cards import Card
 from ...core.seven_seals import (
     Move,
     Phase,
     ReturnSeal,
+    SevenSealsGame,
     SevenSealsView,
     legal_cards,
 )
 from ...i18n import N_, _
-from ...widgets.table_parts import status_room, turn_text
+from ...widgets.trick_table import status_room, turn_text
 from ...words import colour_name
 from ..table import PartsTableScreen
 from . import parts
@@ -40,6 +40,7 @@ class SevenSealsTableScreen(PartsTableScreen):
         Binding("left", "seal(-1)", N_("Seal"), show=False, priority=True),
         Binding("right", "seal(1)", N_("Seal"), show=False, priority=True),
     ]
+    GAME = SevenSealsGame.GAME
     parts = parts
     SEATS_PANEL = ("seals", N_("Seals"))
 
@@ -101,9 +102,6 @@ class SevenSealsTableScreen(PartsTableScreen):
             return set()
         return set(legal_cards(view.trick_cards, view.hand))
 
-    def marked_colours(self) -> tuple[str, ...]:
-        return ()
-
     def hand_title(self) -> str:
         return parts.hand_title(self.view)
 
@@ -123,9 +121,6 @@ class SevenSealsTableScreen(PartsTableScreen):
     def action_give_back(self) -> None:
         if self.choosing_seal:
             self.submit(ReturnSeal(self.view.returnable[self.seal]))
-
-    def advice(self) -> Advice:
-        return make_bot("normal", self.view.seat, game="seven-seals").advise(self.view)
 
     def move_words(self, move: Move) -> Text:
         if isinstance(move, ReturnSeal):

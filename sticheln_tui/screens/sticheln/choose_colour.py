@@ -11,17 +11,17 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..core.game import ChooseColours, SeatView
-from ..core.options import pain_colour
-from ..core.sticheln import score_deal
-from ..i18n import N_, _, ngettext
-from ..textual_fixes import KeysFooter
-from ..widgets.cards import cards_text, colour_name_text
-from ..widgets.table_parts import status_line
-from .private import PrivateScreen
+from ...core.game import ChooseColours, SeatView
+from ...core.options import pain_colour
+from ...core.sticheln import score_deal
+from ...i18n import N_, _, ngettext
+from ...textual_fixes import KeysFooter
+from ...widgets.cards import cards_text, colour_name_text
+from .parts import status_line
+from .private import StichelnPrivateScreen
 
 
-class ChooseColourScreen(PrivateScreen):
+class ChooseColourScreen(StichelnPrivateScreen):
     """Each choice shows the deal score it gives; the best one is proposed."""
 
     BINDINGS = [Binding("enter", "choose", N_("Choose"), priority=True)]
@@ -95,7 +95,7 @@ class ChooseColourScreen(PrivateScreen):
         if options.highlighted is not None:
             self.submit(ChooseColours(self.choices[options.highlighted]))
 
-    def point_at(self, move: ChooseColours) -> None:  # type: ignore[override]  # its moves
+    def point_at(self, move: ChooseColours) -> None:
         self.query_one(OptionList).highlighted = self.choices.index(move.colours)
 
     @on(OptionList.OptionSelected)

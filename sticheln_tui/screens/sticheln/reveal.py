@@ -9,14 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ..core.game import SeatView
-from ..core.options import pain_colour
-from ..i18n import N_, _
-from ..textual_fixes import KeysFooter
-from ..widgets.cards import big_cards_text, card_text, colour_name_text
-from ..widgets.table_parts import status_line
-from .flow import FlowScreen
-from .messages import RevealSeen
+from ...core.game import SeatView
+from ...core.options import pain_colour
+from ...i18n import N_, _
+from ...textual_fixes import KeysFooter
+from ...widgets.cards import big_cards_text, card_text, colour_name_text
+from ..flow import FlowScreen
+from ..messages import RevealSeen
+from .parts import status_line
 
 
 class RevealScreen(FlowScreen):

@@ -10,21 +10,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ..core.cards import Card
-from ..core.game import PickPain, SeatView
-from ..core.options import colour_word, pain_colour
-from ..core.sticheln import card_score
-from ..i18n import N_, _, ngettext
-from ..textual_fixes import KeysFooter
-from ..widgets.cards import card_text, colour_name_text, filled, rank_text
-from ..widgets.hand import Hand
-from ..widgets.table_parts import (
+from ...core.cards import Card
+from ...core.game import PickPain, SeatView
+from ...core.options import colour_word, pain_colour
+from ...core.sticheln import card_score
+from ...i18n import N_, _, ngettext
+from ...textual_fixes import KeysFooter
+from ...widgets.cards import card_text, colour_name_text, filled, rank_text
+from ...widgets.hand import Hand
+from ...words import colour_name
+from .parts import (
     leftover_text,
     pain_card_term,
     status_line,
 )
-from ..words import colour_name
-from .private import PrivateScreen
+from .private import StichelnPrivateScreen
 
 
 def colour_summary(hand: tuple[Card, ...]) -> Text:
@@ -89,7 +89,7 @@ def pick_instructions(view: SeatView) -> str:
     return " ".join((first, effect, keep, shown))
 
 
-class PainPickScreen(PrivateScreen):
+class PainPickScreen(StichelnPrivateScreen):
     BINDINGS = [Binding("enter", "choose", N_("Lay down"), priority=True)]
 
     def compose(self) -> ComposeResult:
