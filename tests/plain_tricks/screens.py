@@ -9,13 +9,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from sticheln_tui.bots import Seat
 from sticheln_tui.screens.games import GameScreens
 from sticheln_tui.screens.handoff import STATUS_ROOM, HandoffScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.scoreboard import SCREEN_MARGIN, Names, ScoreboardScreen
 from sticheln_tui.screens.setup import SetupScreen
 from sticheln_tui.screens.table import PartsTableScreen
+from sticheln_tui.seats import Seat
 from sticheln_tui.widgets.choice import Choice
 from sticheln_tui.widgets.situation import GameWords
 from sticheln_tui.widgets.trick_table import status_room, turn_text

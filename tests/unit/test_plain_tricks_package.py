@@ -17,7 +17,7 @@ from plain_tricks.engine import PlainGame, PlainOptions, legal_cards, trick_winn
 from rich.text import Text
 
 from sticheln_tui import persistence
-from sticheln_tui.bots import LEVELS, make_bot
+from sticheln_tui.bots import make_bot
 from sticheln_tui.bots.review import Weighing, judge
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.review import decisions, frames
@@ -37,6 +37,7 @@ from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.scoreboard import Names, ScoreboardScreen
 from sticheln_tui.screens.table import PartsTableScreen, TableScreen
+from sticheln_tui.seats import LEVELS
 
 TESTS = Path(__file__).parents[1]
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

@@ -27,7 +27,6 @@ from ...core.seven_seals import (
 )
 from ...i18n import N_, _, ngettext
 from ...textual_fixes import KeysFooter
-from ...widgets import colours
 from ...widgets.cards import (
     BIG_CARD_WIDTH,
     CARD_WIDTH,
@@ -120,7 +119,7 @@ class SevenSealsPredictionScreen(PrivateScreen):
         """Why the seals chosen may not be taken (the core's one rule), or None."""
         view = self.view
         return prediction_problem(
-            view.supply, view.seals, view.seat, self.wanted, self.steals, colours.colour_name
+            view.supply, view.seals, view.seat, self.wanted, self.steals, colour_name
         )
 
     def victim_choices(self, colour: str) -> list[tuple[int, ...]]:
