@@ -23,7 +23,7 @@ from textual.widgets import Input, OptionList
 from . import i18n
 from .commands import GameCommands
 from .core.names import visible
-from .games import info_of, load_problems, screens_of
+from .games import DEFAULT_GAME, info_of, load_problems, screens_of
 from .i18n import N_, _, ngettext
 from .key_rhythm import KeyRhythm
 from .locations import saves_directory
@@ -183,7 +183,7 @@ class StichelnApp(WorkaroundApp):
         first_leader: int = 0,
         seed: int | None = None,
         options: object = None,
-        game: str = "sticheln",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """Begin a new game of `game` (its key) with these options (None: the game's
         default); raises ValueError (nothing changes) for a bad table."""

@@ -89,10 +89,11 @@ def start_of(
     if resume is not None:
         return Replay(resume) if review else Resume(resume)
     if players:
+        from .games import DEFAULT_GAME
         from .seats import Seat
 
         seats = tuple(Seat(seat) if isinstance(seat, str) else seat for seat in players)
-        return Play(game or "sticheln", seats, first_leader, seed, options)
+        return Play(game or DEFAULT_GAME, seats, first_leader, seed, options)
     if game:
         return Setup(game, options, seed)
     return Menu()

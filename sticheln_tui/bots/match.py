@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..games import engine_of
+from ..games import DEFAULT_GAME, engine_of
 from ..seats import bot_name
 from . import make_bot
 from .search import SamplingBot
@@ -25,7 +25,7 @@ class Outcome:
 
 
 def play_bot_game(
-    levels: Sequence[str], options: Any, seed: int, first_leader: int = 0, game: str = "sticheln"
+    levels: Sequence[str], options: Any, seed: int, first_leader: int = 0, game: str = DEFAULT_GAME
 ) -> Outcome:
     """Play a game of `game` (its key) in which seat i is a bot of `levels[i]`; each bot
     sees its seat only."""
