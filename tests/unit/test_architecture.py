@@ -153,12 +153,30 @@ def test_the_rules_core_does_no_input_or_output(module):
     assert not calls_in(module) & BUILT_IN_INPUT_OUTPUT
 
 
+def globals_rewritten(tree: ast.Module) -> set[str]:
+    """The names a module's functions rebind at module level (`global`)."""
+    return {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_function_rewrites_a_modules_globals(module):
+    """State lives in objects that say whose it is, never in module globals a function
+    rewrites (the App once loaded 25 of them at run time)."""
+    assert not globals_rewritten(source_tree(module))
+
+
 def test_the_source_checks_see_imports_and_calls():
     assert {"os", "json", "sticheln_tui.safe_files.read_capped"} <= imports_of(
         "sticheln_tui.settings"
     )
     assert "sticheln_tui.core.cards" in imports_of("sticheln_tui.core.game")  # made absolute
     assert "print" in calls_in("sticheln_tui.cli")
+    assert globals_rewritten(ast.parse(Path(__file__).read_text(encoding="utf-8"))) == {"SEEN"}
+
+
+def _sees_a_global_statement() -> None:  # what globals_rewritten must find
+    global SEEN
+    SEEN = True
 
 
 def test_help_does_not_load_textual():
