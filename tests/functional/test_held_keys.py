@@ -13,8 +13,10 @@ from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules
 from sticheln_tui.key_rhythm import KeyRhythm
 from sticheln_tui.screens.handoff import HandoffScreen
+from sticheln_tui.screens.sticheln.handoff import StichelnHandoffScreen
 from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
 from sticheln_tui.screens.sticheln.reveal import RevealScreen
+from sticheln_tui.screens.sticheln.table import StichelnTableScreen
 from sticheln_tui.screens.table import TableScreen
 
 HUMANS = (None, None, None)
@@ -113,7 +115,9 @@ async def test_a_deliberate_press_on_each_screen_still_moves_the_game(monkeypatc
             steps = watch.steps
             await deliberate(pilot, clock, "enter")
             assert watch.steps == steps + 1, f"no step from {seen[-1].__name__}"
-        assert {HandoffScreen, PainPickScreen, RevealScreen, TableScreen} <= set(seen)
+        assert {StichelnHandoffScreen, PainPickScreen, RevealScreen, StichelnTableScreen} <= set(
+            seen
+        )
 
 
 async def test_tapping_enter_again_and_again_takes_the_keyboard_and_makes_no_move(monkeypatch):

@@ -20,6 +20,7 @@ from sticheln_tui.persistence import Record, SaveLock
 from sticheln_tui.screens.handoff import HandoffScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
+from sticheln_tui.screens.sticheln.handoff import StichelnHandoffScreen
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="saves are locked with flock")
 
@@ -219,7 +220,7 @@ async def test_the_game_goes_on_here_once_the_other_window_lets_go(
         held_elsewhere.release()
         await pilot.pause(0.3)
         assert isinstance(app.screen, HandoffScreen) and app.session.save_path == save
-        assert [type(screen) for screen in app.screen_stack[1:]] == [HandoffScreen]
+        assert [type(screen) for screen in app.screen_stack[1:]] == [StichelnHandoffScreen]
         assert persistence.open_elsewhere(save)  # this window's now
 
 

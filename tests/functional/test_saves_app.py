@@ -29,6 +29,7 @@ from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen
 from sticheln_tui.screens.private import PrivateScreen
 from sticheln_tui.screens.replay import ReplayScreen
 from sticheln_tui.screens.scoreboard import ScoreboardScreen
+from sticheln_tui.screens.sticheln.handoff import StichelnHandoffScreen
 from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.screens.too_small import TooSmallScreen
@@ -120,7 +121,7 @@ async def test_resuming_while_a_bot_picks_shows_a_hand_off_not_a_blank_screen(tm
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.game.phase is Phase.PLAY  # the bots picked, the app did not stall
-        assert shown == [HandoffScreen, RevealScreen]
+        assert shown == [StichelnHandoffScreen, RevealScreen]
 
 
 async def test_resume_shows_the_scores_the_table_had_not_seen(tmp_path):
