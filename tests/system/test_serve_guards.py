@@ -139,7 +139,9 @@ def megabytes(game: Game) -> float:
     for pid in game.processes:
         with contextlib.suppress(OSError):
             status = Path(f"/proc/{pid}/status").read_text()
-            kilobytes += int(status.split("VmRSS:")[1].split()[0])
+            # An ended process not yet reaped (a zombie) has no VmRSS line: it holds none.
+            if "VmRSS:" in status:
+                kilobytes += int(status.split("VmRSS:")[1].split()[0])
     return kilobytes / 1024
 
 
