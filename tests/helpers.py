@@ -264,6 +264,21 @@ async def press_until(pilot: Pilot, done, limit: int = 5000, key: str = "enter")
     raise AssertionError(f"not reached after {limit} presses of {key}")
 
 
+async def saved_moves(pilot: Pilot, directory: Path, moves: int) -> Path:
+    """The one save in `directory` once it holds `moves` moves: the app saves after the
+    screen is drawn, a moment later on a busy machine."""
+    from sticheln_tui import persistence
+
+    for _ in range(250):
+        paths = list(directory.glob("*.json"))
+        if paths:
+            (path,) = paths
+            if len(persistence.load(path).game.moves) == moves:
+                return path
+        await pilot.pause(0.02)
+    raise AssertionError(f"no save with {moves} moves in {directory}")
+
+
 def is_final(app: App) -> bool:
     from sticheln_tui.screens.scoreboard import ScoreboardScreen
 

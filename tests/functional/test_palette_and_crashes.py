@@ -9,7 +9,7 @@ import time
 from importlib.metadata import version
 
 import pytest
-from helpers import LeftNoGame, cards_on_screen, screen_text
+from helpers import LeftNoGame, cards_on_screen, saved_moves, screen_text
 from positions import hand_off_save, seven_seals_until
 from terminal import Terminal, press_until
 from textual import events
@@ -246,8 +246,7 @@ async def test_an_unexpected_exception_saves_the_game_and_ends_with_status_1(
     app = StichelnApp(players=NAMES, seed=4)
     with pytest.raises(RuntimeError, match="forced failure"):
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert only_save(saves_in_a_temporary_directory).game.moves == []
+            await saved_moves(pilot, saves_in_a_temporary_directory, 0)
             await pilot.press("enter", "enter")
             await pilot.pause()
     assert app.return_code == 1

@@ -10,7 +10,7 @@ import os
 import re
 
 import pytest
-from helpers import cards_on_screen, screen_text, started_apps
+from helpers import cards_on_screen, saved_moves, screen_text, started_apps
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
@@ -64,12 +64,11 @@ async def test_every_move_is_saved_and_continue_picks_the_game_up(
     directory = saves_in_a_temporary_directory
     app = StichelnApp(players=PLAYERS, seed=11)
     async with app.run_test() as pilot:
-        await pilot.pause()
-        path = only_save(directory)
-        assert persistence.load(path).game.moves == []  # saved before the first move
+        path = await saved_moves(pilot, directory, 0)  # saved before the first move
         for _ in range(8):
             await pilot.press("enter")
             await pilot.pause()
+            await saved_moves(pilot, directory, len(app.game.moves))
             assert persistence.load(path).game.moves == app.game.moves
         moves = list(app.game.moves)
         assert len(moves) >= 3
