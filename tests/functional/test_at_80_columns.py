@@ -371,7 +371,17 @@ def games_saved(tmp_path_factory):
     return directory
 
 
-@pytest.fixture(params=list(i18n.LANGUAGES))
+# By default the languages with the longest words and English, the others with the slow
+# tests: each language's walk takes half a minute.
+DEFAULT_LANGUAGES = {"en", "de", "fi"}
+
+
+@pytest.fixture(
+    params=[
+        pytest.param(code, marks=() if code in DEFAULT_LANGUAGES else pytest.mark.slow)
+        for code in i18n.LANGUAGES
+    ]
+)
 def language(request) -> str:
     i18n.use(request.param)
     return request.param

@@ -348,8 +348,29 @@ async def measured_screens(
     return measured
 
 
-@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
-@pytest.mark.parametrize("theme", THEMES)
+# Measured by default: the high-contrast theme where its stricter AAA applies (colour),
+# the usual dark one, and the light one under NO_COLOR; the other three with the slow
+# tests (each walk through every screen takes half a minute).
+MEASURED_BY_DEFAULT = {
+    ("sticheln-dark", False),
+    ("sticheln-high-contrast", False),
+    ("sticheln-light", True),
+}
+
+
+def themes_and_colours():
+    """Each theme in colour and under NO_COLOR."""
+    for theme in THEMES:
+        for no_color in (False, True):
+            yield pytest.param(
+                theme,
+                no_color,
+                id=f"{theme}-{'NO_COLOR' if no_color else 'colour'}",
+                marks=() if (theme, no_color) in MEASURED_BY_DEFAULT else pytest.mark.slow,
+            )
+
+
+@pytest.mark.parametrize(("theme", "no_color"), themes_and_colours())
 async def test_every_text_has_enough_contrast(theme, no_color, monkeypatch, tmp_path):
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")  # Textual then draws in greys

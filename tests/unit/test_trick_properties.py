@@ -55,14 +55,14 @@ def tricks(draw) -> tuple[list[Card], Rules]:
     return cards, rules
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tricks())
 def test_trick_winner_agrees_with_the_reference(trick):
     cards, rules = trick
     assert trick_winner(cards, rules) == reference_winner(cards, rules)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(tricks())
 def test_cards_taking_names_exactly_the_cards_that_would_win(trick):
     cards, rules = trick
