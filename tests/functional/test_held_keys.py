@@ -67,19 +67,22 @@ async def start(pilot, game: Game, levels, monkeypatch) -> TableWatch:
 
 
 def bursts():
-    """Every table, position and key pattern; by default each position with one pattern a
-    table, the patterns taken in turn so that each table meets each of them (the rest run
-    with the slow tests)."""
+    """Every table, position and key pattern; by default each position once, the tables
+    and the key patterns taken in turn (the rest run with the slow tests)."""
     patterns = list(KEY_PATTERNS)
-    for table, levels in enumerate((HUMANS, MIXED)):
-        for number, position in enumerate(POSITIONS):
+    tables = {"humans": HUMANS, "mixed": MIXED}
+    for number, position in enumerate(POSITIONS):
+        for table, levels in tables.items():
             for pattern in patterns:
-                chosen = patterns[(number + table) % len(patterns)] == pattern
+                chosen = (table, pattern) == (
+                    list(tables)[number % len(tables)],
+                    patterns[number % len(patterns)],
+                )
                 yield pytest.param(
                     levels,
                     position,
                     KEY_PATTERNS[pattern],
-                    id=f"{('humans', 'mixed')[table]}-{position}-{pattern}",
+                    id=f"{table}-{position}-{pattern}",
                     marks=() if chosen else pytest.mark.slow,
                 )
 

@@ -62,9 +62,11 @@ def test_a_closed_terminal_saves_the_game(tmp_path):
     assert persistence.load(path).game.players == ("Ann", "Bob", "Cid")
 
 
-# Closes of the terminal tried here (scripts/close_terminals.py tries more, by hand), and
-# how many programs run at once: each spends most of its time waiting.
-CLOSES = 50
+# Closes of the terminal tried by default, and with the slow tests
+# (scripts/close_terminals.py tries more, by hand), and how many programs run at once:
+# each spends most of its time waiting.
+CLOSES = 20
+SLOW_CLOSES = 50
 AT_ONCE = 6
 EXIT_LIMIT = 2.0  # seconds from a lost terminal, or SIGTERM, until the program is gone
 HAND_OFF_TAKES_KEYS = 0.5  # seconds after it shows (its guards on the keys, and a margin)
@@ -131,10 +133,11 @@ def close_terminals(directory: Path, count: int, at_once: int = AT_ONCE) -> list
         return list(pool.map(close_as_the_screen_changes, folders))
 
 
-def test_a_terminal_closed_as_the_screen_changes_ends_the_program_saved(tmp_path):
-    closes = close_terminals(tmp_path, CLOSES)
+@pytest.mark.parametrize("count", [CLOSES, pytest.param(SLOW_CLOSES, marks=pytest.mark.slow)])
+def test_a_terminal_closed_as_the_screen_changes_ends_the_program_saved(tmp_path, count):
+    closes = close_terminals(tmp_path, count)
     stayed = [close for close in closes if close.seconds is None]
-    assert not stayed, f"{len(stayed)} of {CLOSES} programs still ran {EXIT_LIMIT} s after"
+    assert not stayed, f"{len(stayed)} of {count} programs still ran {EXIT_LIMIT} s after"
     assert all(close.status == 0 and close.save_intact for close in closes)
 
 
