@@ -520,8 +520,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         beginner = folded.index(args.first.strip().casefold())
     first_leader = 0
+    # Nothing chosen here: the first screen; else that game's form, or with players the game.
+    table = args.players is not None or args.seed is not None
+    chosen = table or "game" in args or "deals" in args or bool(any_rules_given(args))
     try:
-        options = options_from(game, args)
+        # The first screen takes no options: their making would load the rules core.
+        options = options_from(game, args) if chosen else None
         if seats is not None:  # the game itself checks its table: names, count, options
             from .games import engine_of
 
@@ -531,9 +535,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
 
-    # Nothing chosen here: the first screen; else that game's form, or with players the game.
-    table = args.players is not None or args.seed is not None
-    chosen = table or "game" in args or "deals" in args or bool(any_rules_given(args))
     from .app import StichelnApp
     from .session import start_of
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,43 +31,93 @@ if TYPE_CHECKING:
 # -- how a table starts ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Menu:
+class _StartValue:
+    """A read-only value compared and shown by its fields (`__slots__`); dataclasses would
+    add milliseconds to every start-up, as these are defined before the first screen."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, **values: object) -> None:
+        assert set(values) == set(self.__slots__)
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Menu(_StartValue):
     """The first screen: nothing chosen."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class Setup:
+
+class Setup(_StartValue):
     """A game's setup form, with these options (None: the game's own default) and seed."""
 
+    __slots__ = ("game", "options", "seed")
     game: str
-    options: Any = None
-    seed: int | None = None
+    options: Any
+    seed: int | None
+
+    def __init__(self, game: str, options: Any = None, seed: int | None = None) -> None:
+        super().__init__(game=game, options=options, seed=seed)
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(_StartValue):
     """A game of these seats at once (the form's choices given on the command line)."""
 
+    __slots__ = ("first_leader", "game", "options", "seats", "seed")
     game: str
     seats: tuple[Seat, ...]
-    first_leader: int = 0
-    seed: int | None = None
-    options: Any = None
+    first_leader: int
+    seed: int | None
+    options: Any
+
+    def __init__(
+        self,
+        game: str,
+        seats: tuple[Seat, ...],
+        first_leader: int = 0,
+        seed: int | None = None,
+        options: Any = None,
+    ) -> None:
+        super().__init__(
+            game=game, seats=seats, first_leader=first_leader, seed=seed, options=options
+        )
 
 
-@dataclass(frozen=True)
-class Resume:
+class Resume(_StartValue):
     """A save taken up: its game, or why it will not load and the offer of its backup."""
 
+    __slots__ = ("entry",)
     entry: SaveEntry
 
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__(entry=entry)
 
-@dataclass(frozen=True)
-class Replay:
+
+class Replay(_StartValue):
     """A save's finished game, stepped through with every hand open, and its review."""
 
+    __slots__ = ("entry",)
     entry: SaveEntry
+
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__(entry=entry)
 
 
 Start = Menu | Setup | Play | Resume | Replay
