@@ -408,6 +408,14 @@ async def every_screen(saves) -> dict[str, list[str]]:
 
         async def look(name: str) -> None:
             """The screen up, at 80x24 and made wide, then back to 80x24."""
+            # Its footer's keys settled first: on a busy machine the footer of a screen
+            # just put up is laid out a few frames later.
+            keys: tuple[str, ...] | None = None
+            for _ in range(20):
+                if keys and keys == footer_keys(app):
+                    break
+                keys = footer_keys(app)
+                await pilot.pause(0.05)
             narrow = drawn(app)
             await pilot.resize_terminal(*WIDE)
             wide = drawn(app)
