@@ -9,9 +9,6 @@ from textual import events, on
 from textual.message import Message
 from textual.screen import Screen
 
-from ..widgets.cards import is_roomy
-from ..widgets.hand import Hand
-
 
 class KeyGuardedScreen(Screen):
     """A screen that acts only on keys that began after it appeared: a key held or
@@ -63,6 +60,10 @@ class FlowScreen(KeyGuardedScreen):
     def _fit_room(self) -> None:
         """The layout for the terminal's size: from `ROOMY` on, the screen has the class
         `-roomy` (for the stylesheet) and draws its cards big."""
+        # Imported here: the first screen, no game screen, starts without the cards.
+        from ..widgets.cards import is_roomy
+        from ..widgets.hand import Hand
+
         roomy = is_roomy(self.app.size)
         self.set_class(roomy, "-roomy")
         for hand in self.query(Hand):

@@ -134,7 +134,7 @@ def test_a_layer_below_the_interface_never_loads_it(module):
 
 
 def test_the_probe_does_see_the_interface_when_it_is_imported():
-    loaded = modules_after("import sticheln_tui.app")
+    loaded = modules_after("import sticheln_tui.app, sticheln_tui.screens.table")
     assert {"textual", "rich", "sticheln_tui.widgets", "sticheln_tui.screens"} <= loaded
 
 
