@@ -224,8 +224,8 @@ def cards_on_screen(text: str, cards) -> list[Card]:
 
 
 @asynccontextmanager
-async def at_the_table(game, size: tuple[int, int] = (100, 32)) -> AsyncIterator[Pilot]:
-    """The app with `game` taken up (every seat human), the mover past its hand-off."""
+async def taken_up(game, size: tuple[int, int] = (100, 32)) -> AsyncIterator[Pilot]:
+    """A new app that has taken up `game` (every seat human): its first screen is up."""
     from sticheln_tui.app import StichelnApp
 
     app = StichelnApp()
@@ -233,6 +233,13 @@ async def at_the_table(game, size: tuple[int, int] = (100, 32)) -> AsyncIterator
         await pilot.pause()
         app.continue_game(game)
         await pilot.pause()
+        yield pilot
+
+
+@asynccontextmanager
+async def at_the_table(game, size: tuple[int, int] = (100, 32)) -> AsyncIterator[Pilot]:
+    """The app with `game` taken up (every seat human), the mover past its hand-off."""
+    async with taken_up(game, size) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         yield pilot

@@ -5,7 +5,13 @@ from the first screen to the replay without knowing it by name."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_hand_off_hides_every_hand, press_until, screen_text
+from helpers import (
+    at_the_table,
+    check_hand_off_hides_every_hand,
+    press_until,
+    screen_text,
+    taken_up,
+)
 from plain_tricks import INFO
 from plain_tricks.engine import PlainGame, PlainOptions
 from plain_tricks.screens import (
@@ -65,13 +71,8 @@ async def test_the_first_screen_lists_it_and_its_form_starts_a_game():
 
 async def test_a_hand_off_between_two_humans_shows_no_card_and_i_says_the_table():
     game = PlainGame(PLAYERS, seed=8)
-    app = StichelnApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
-        await pilot.press("enter")  # Ann takes the keyboard
-        await pilot.pause()
+    async with at_the_table(game, (80, 24)) as pilot:  # Ann took the keyboard
+        app = pilot.app
         assert isinstance(app.screen, PlainTableScreen) and app.screen.view.seat == 0
         await pilot.press("enter")  # and plays
         await pilot.pause()
@@ -152,11 +153,8 @@ async def test_a_finished_game_replays(tmp_path):
 async def test_the_final_scores_export_a_record_that_loads(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = finished()
-    app = StichelnApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
+    async with taken_up(game, (80, 24)) as pilot:
+        app = pilot.app
         assert isinstance(app.screen, PlainScoreboardScreen) and app.screen.final
         await pilot.press("tab", "tab")  # the game's own tab: the deal just played
         await pilot.pause()

@@ -10,7 +10,7 @@ import os
 import re
 
 import pytest
-from helpers import cards_on_screen, saved_moves, screen_text, started_apps
+from helpers import cards_on_screen, saved_moves, screen_text, started_apps, taken_up
 
 from sticheln_tui import cli, persistence
 from sticheln_tui.app import StichelnApp
@@ -257,11 +257,8 @@ async def test_a_file_name_on_screen_has_its_controls_written_out(tmp_path, scre
 async def test_the_final_screen_exports_a_record_that_replays(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = finished()
-    app = StichelnApp()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        app.continue_game(game)
-        await pilot.pause()
+    async with taken_up(game, (80, 24)) as pilot:
+        app = pilot.app
         assert isinstance(app.screen, ScoreboardScreen) and app.screen.final
         await pilot.press("e")
         await pilot.pause()
