@@ -32,13 +32,16 @@ from .screens.confirm import ConfirmScreen
 from .screens.flow import FlowScreen
 from .screens.menu import MenuScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .session import Menu, Play, Replay, Resume, Setup, Start, TableSession, start_of
+from .session import Join, Menu, Play, Replay, Resume, Setup, Start, TableSession, start_of
 from .settings import warnings_given
 from .textual_fixes import WorkaroundApp, apply_textual_fixes, option_region, toast_region
 from .themes import ThemeList, offer_only_our_themes
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from textual.notifications import Notification
+    from textual.timer import Timer
 
     from .bots import Bot
     from .core.table import TableGame
@@ -89,6 +92,7 @@ class StichelnApp(WorkaroundApp):
         resume: SaveEntry | None = None,
         review: bool = False,
         start: Start | None = None,
+        session: TableSession | None = None,
     ) -> None:
         """Start as `start` says (the command line's choice); or, built from the other
         arguments (`session.start_of`): at the first screen, at `game`'s setup form
@@ -96,11 +100,13 @@ class StichelnApp(WorkaroundApp):
         players, with a save (`resume`: its game, or the offer of its backup when it
         will not load), or stepping through that save's finished game (`review`). Games
         are saved after every move in the `saves` directory (default: the user's data
-        directory)."""
+        directory). A table joined with a code (`Join`) comes with its `session`, which
+        has joined it already (a refused code is said before the app starts)."""
         super().__init__()
         offer_only_our_themes(self)
         self.start = start or start_of(players, first_leader, seed, rules, game, resume, review)
-        self.session = TableSession(saves if saves is not None else saves_directory())
+        saves = saves if saves is not None else saves_directory()
+        self.session = session or TableSession(saves)
         # The options the command line gave, for their game's form (Escape and back again).
         self._options_given = getattr(self.start, "options", None)
         self._hurry = asyncio.Event()  # Space: the bot's card now
@@ -110,6 +116,8 @@ class StichelnApp(WorkaroundApp):
         self.key_rhythm = KeyRhythm()  # tells deliberate presses from held keys
         self._said: str | None = None  # the line `i` said last, shown in a toast
         self._said_private = False  # that line named the hand of the screen's seat
+        self._table_timers: list[Timer] = []  # a table's log read, and signs of life
+        self._waiting: tuple[int, Notification] | None = None  # "waiting for Bob's screen"
 
     @property
     def saves(self) -> Path:
@@ -136,6 +144,9 @@ class StichelnApp(WorkaroundApp):
             self.start_game(start.seats, start.first_leader, start.seed, start.options, start.game)
         elif isinstance(start, Setup):
             self.push_screen(self._setup(start.game, start.options, start.seed))
+        elif isinstance(start, Join):
+            self._at_the_table()
+            self._show_next()
         self._check_size(self.size)
         self.catch_ending_signals()
         self.screen_change_signal.subscribe(self, self._on_screen_change, immediate=True)
@@ -192,7 +203,10 @@ class StichelnApp(WorkaroundApp):
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         self._cancel_bot_move()
         self.session.start(game, seats, first_leader, seed, options)
+        self._at_the_table()
         self._show_next()
+        if self.session.shared is not None:
+            self.show_join_codes()
 
     def continue_game(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
         """Take over a game in any state, with a bot level (or None: human) per seat; it
@@ -312,6 +326,7 @@ class StichelnApp(WorkaroundApp):
     @on(messages.TableDecided)
     def _table_decided(self, message: messages.TableDecided) -> None:
         if self.flow is not None and self.flow.decide(message.move):
+            self._submit()
             self._show_next()
 
     @on(messages.MoveChosen)
@@ -319,7 +334,15 @@ class StichelnApp(WorkaroundApp):
         """A stale move (a second Enter or click that reached a screen being replaced)
         is ignored rather than applied to whoever moves next."""
         if self.flow is not None and self.flow.play(message.seat, message.move):
+            self._submit()
             self._show_next()
+
+    def _submit(self) -> None:
+        """The move just made goes to the table's log, at a table of several screens;
+        another screen's move may have come first (it stands, and this one is void)."""
+        if not self.session.submit():
+            self._cancel_bot_move()
+            self.notify(_("Another screen moved first; the table is as it has it."))
 
     @on(messages.HurryRequested)
     def _hurry_requested(self) -> None:
@@ -501,6 +524,10 @@ class StichelnApp(WorkaroundApp):
             pause = self.BOT_PAUSE * (2 if trick_stands(view) else 1)
         else:
             self._hold_keys(self._flow_screen)
+        assert self.flow is not None
+        if not self.flow.moves_here(step.seat):  # another screen moves: its move comes
+            self._say_who_is_away()  # through the table's log
+            return
         self._hurry.clear()
         self.run_worker(self._bot_move(step.seat, pause), group=self.BOT_GROUP)
 
@@ -541,6 +568,7 @@ class StichelnApp(WorkaroundApp):
         assert flow is not None  # leaving a game cancels its bot's move first
         if flow.bot_played(seat, move, position):  # a stale answer leaves the hold
             self._hold_keys(None)
+            self.session.submit()  # another screen's copy of this bot may have moved first
             self._show_next()
 
     def _bot_choice(self, bot: Bot, view: Any) -> Any:
@@ -553,6 +581,15 @@ class StichelnApp(WorkaroundApp):
             self.log.error(f"bot {bot.level} failed; the easy bot moved instead")
             assert self.game is not None and view.seat is not None
             return make_bot("easy", view.seat, self.game.GAME).choose(view)
+
+    def bot_moves_here(self) -> bool:
+        """A computer player moves next, and this screen moves it (not a human at another
+        screen, nor the bots of another screen)."""
+        flow = self.flow
+        if flow is None or flow.finished:
+            return False
+        seat = flow.game.seat_to_move()
+        return seat in flow.bots and flow.moves_here(seat)
 
     def action_hurry(self) -> None:
         """Play the waiting computer player's card now."""
@@ -607,6 +644,11 @@ class StichelnApp(WorkaroundApp):
         assert flow is not None  # `check_action` offers it only in a game
         move = flow.take_back()
         if move is None:
+            return
+        if not self.session.taken_back():
+            self.notify(_("Too late to take it back: the next player has moved."))
+            self._cancel_bot_move()
+            self._show_next()
             return
         self._cancel_bot_move()
         self._show_next()
@@ -715,6 +757,100 @@ class StichelnApp(WorkaroundApp):
 
     def on_unmount(self) -> None:
         self.session.let_go()
+
+    # -- a table played from several screens ------------------------------------------------
+
+    def _at_the_table(self) -> None:
+        """At a table of several screens, read its log ten times a second (a look at the
+        database's change counter: no CPU to speak of while nobody moves) and give a sign
+        of life every second, which also hands the bots to this screen when their
+        screen is gone."""
+        for timer in self._table_timers:
+            timer.stop()
+        self._table_timers = []
+        shared = self.session.shared
+        if shared is None:
+            return
+        self._table_timers = [
+            self.set_interval(0.1, self._read_the_table, name="table log"),
+            self.set_interval(shared.HEARTBEAT, self._sign_of_life, name="table presence"),
+        ]
+
+    def _read_the_table(self) -> None:
+        """Another screen moved (or took a move back): the table shows it."""
+        flow = self.flow
+        if flow is None or self.session.shared is None:
+            return
+        from .shared_table import TableLogError
+
+        try:
+            changed = self.session.sync()
+        except TableLogError as error:
+            self._table_lost(str(error))
+            return
+        if not changed:
+            return
+        self._cancel_bot_move()
+        shown = flow.shown
+        from .flow import HandOff
+
+        if isinstance(shown, HandOff) and flow.game.seat_to_move() == shown.seat:
+            return  # the hand-off up is still the one due: not put up again under a key
+        self._show_next()
+
+    def _sign_of_life(self) -> None:
+        from .shared_table import TableLogError
+
+        try:
+            keeper_now = self.session.beat()
+        except TableLogError as error:
+            self._table_lost(str(error))
+            return
+        if keeper_now and self.flow is not None and not self.finished:
+            self._cancel_bot_move()
+            self._show_next()  # the bots' moves are this screen's from now on
+        self._say_who_is_away()
+
+    def _table_lost(self, why: str) -> None:
+        for timer in self._table_timers:
+            timer.stop()
+        self.notify(why, severity="error", markup=False, timeout=30)
+
+    def _say_who_is_away(self) -> None:
+        """ "Waiting for Bob's screen" while the table waits on a player whose screen
+        has closed; gone once it is back (or somebody else is to move)."""
+        flow, shared = self.flow, self.session.shared
+        waiting_for = None
+        if flow is not None and shared is not None and not self.finished:
+            seat = flow.game.seat_to_move()
+            if seat in flow.remote and seat in shared.absent():
+                waiting_for = seat
+        if self._waiting is not None:
+            seat, toast = self._waiting
+            if seat == waiting_for and toast in self._notifications:
+                return  # said already, and still up
+            if toast in self._notifications:
+                self._unnotify(toast)
+            self._waiting = None
+        if waiting_for is not None and flow is not None:
+            from textual.notifications import Notification, Notify
+
+            name = visible(flow.game.players[waiting_for])
+            line = _("Waiting for {name}'s screen.").format(name=name)
+            toast = Notification(line, "", "warning", 24 * 3600, markup=False)
+            self.post_message(Notify(toast))
+            self._waiting = (waiting_for, toast)
+
+    def show_join_codes(self) -> None:
+        """How each screen joins this table (the codes are known to the screen that
+        opened it)."""
+        from .screens.join_codes import JoinCodesScreen
+        from .shared_table import join_lines
+
+        shared, game = self.session.shared, self.game
+        if shared is None or game is None or not shared.codes:
+            return
+        self.push_screen(JoinCodesScreen(join_lines(shared, game.players)))
 
     # -- the language -------------------------------------------------------------
 

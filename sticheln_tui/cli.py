@@ -130,8 +130,9 @@ def game_seed(text: str) -> int:
 
 
 def _seats(text: str) -> list[Seat]:
-    """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level)."""
-    from .seats import Seat, bot_name, level_named, no_human_problem
+    """Names and bot levels: `Ann,bot:strong,Bob` (a bot is named after its level);
+    `screen:Bob` plays at a screen of his own, which joins with a code."""
+    from .seats import Seat, bot_name, level_named, no_human_here_problem, no_human_problem
 
     seats = []
     for index, entry in enumerate(part.strip() for part in text.split(",")):
@@ -141,6 +142,8 @@ def _seats(text: str) -> list[Seat]:
             except ValueError as error:
                 raise argparse.ArgumentTypeError(str(error)) from None
             seats.append(Seat(bot_name(level, index), level))
+        elif entry.casefold().startswith("screen:"):
+            seats.append(Seat(entry[7:].strip(), own_screen=True))
         else:
             seats.append(Seat(entry))
     problem = no_human_problem([seat.level for seat in seats])
@@ -148,6 +151,9 @@ def _seats(text: str) -> list[Seat]:
         raise argparse.ArgumentTypeError(
             _("{problem} (bots alone: sticheln simulate)").format(problem=problem)
         )
+    problem = no_human_here_problem(seats)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return seats
 
 
@@ -464,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .serve import main as serve
 
         return serve(argv[:command] + argv[command + 1 :])
+    if argv[command : command + 1] in (["join"], ["tables"]):
+        return _table_command(argv[command], argv[:command] + argv[command + 1 :])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.export is not None:
@@ -544,11 +552,77 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _goodbye(app)
 
 
+def _table_parser(command: str) -> argparse.ArgumentParser:
+    if command == "join":
+        parser = Parser(
+            prog="sticheln join",
+            description=_(
+                "Take your seat at a table opened on another screen, with the code that "
+                "screen shows (over ssh too: ssh HOST sticheln join CODE)."
+            ),
+        )
+        # Translators: a placeholder in --help, in capitals.
+        parser.add_argument("code", metavar=_("CODE"), help=_("your seat's join code"))
+    else:
+        parser = Parser(
+            prog="sticheln tables",
+            description=_("The open tables played from several screens, and who is at them."),
+        )
+    add_language_option(parser)
+    return parser
+
+
+def _table_command(command: str, argv: Sequence[str]) -> int:
+    """`sticheln join CODE` (this screen takes its seats) or `sticheln tables`."""
+    parser = _table_parser(command)
+    args = parser.parse_args(argv)
+    if command == "tables":
+        return _quiet_when_cut_short(lambda: _tables(parser))
+    from .session import Join, TableSession
+    from .shared_table import JoinRefused, TableLogError
+
+    session = TableSession(_in_the_saves(parser, saves_directory))
+    try:
+        session.join(args.code)
+    except (JoinRefused, TableLogError) as error:
+        # One line, and nothing of the table: the code may be a stranger's guess.
+        print(_("sticheln join: {why}").format(why=error), file=sys.stderr)
+        return 2
+    from .app import StichelnApp
+
+    app = StichelnApp(start=Join(args.code), session=session)
+    app.run()
+    return _goodbye(app)
+
+
+def _tables(parser: argparse.ArgumentParser) -> int:
+    from .shared_table import TableLogError, open_tables
+
+    directory = _in_the_saves(parser, saves_directory)
+    try:
+        tables = open_tables(directory)
+    except TableLogError as error:
+        _fail(parser, str(error))
+    if not tables:
+        print(_("No open tables in {directory}.").format(directory=visible(directory)))
+    for line in tables:
+        print(line)
+    return 0
+
+
 def _goodbye(app) -> int:
     """After the app: where an unfinished game waits (or up to where it could be saved).
     Returns the app's exit status: non-zero after a crash or a failed save."""
     status = app.return_code or 0
     session = app.session
+    if session.rejoin is not None:
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            print(
+                _("The table plays on. Come back to it with: sticheln join {code}").format(
+                    code=session.rejoin
+                )
+            )
+        return status
     if session.game is None or session.finished:
         return status
     in_the_saves = session.save_path is not None and session.save_path.parent == saves_directory()

@@ -53,6 +53,11 @@ class GameCommands(Provider):
             ", ".join(i18n.LANGUAGES.values()),
             app.choose_language,
         )
+        shared = app.session.shared
+        if shared is not None and shared.codes:
+            yield SystemCommand(
+                _("Join codes"), _("How the other screens join this table"), app.show_join_codes
+            )
         yield SystemCommand(_("Quit"), _("Asks first (q)"), app.action_request_quit)
         yield from app.get_system_commands(screen)
 

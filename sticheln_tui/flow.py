@@ -9,7 +9,7 @@ asked of its `GameHooks`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, Literal, TypeVar
 
@@ -118,9 +118,19 @@ def hooks_of(game: TableGame) -> GameHooks[Any]:
 
 
 class TableFlow:
-    """One game in progress at a hot-seat table; the screens ask it what is due."""
+    """One game in progress at a hot-seat table; the screens ask it what is due.
 
-    def __init__(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
+    At a table played from several screens, each screen has a flow of its own: the
+    humans at other screens (`remote`) move there, like bots this screen does not move
+    (`bots_here` False: another screen moves them); their moves arrive through
+    `caught_up`."""
+
+    def __init__(
+        self,
+        game: TableGame,
+        levels: Sequence[str | None] = (),
+        remote: Iterable[int] = (),
+    ) -> None:
         """Take over `game` in any state, with a bot level (None: human) per seat; no
         levels: all human. Raises ValueError (nothing changes) for a table without a
         human. The table is taken to have seen everything up to now."""
@@ -131,6 +141,10 @@ class TableFlow:
         self.game = game
         self.hooks = hooks_of(game)
         self.levels = levels
+        self.remote = frozenset(remote)  # humans at screens of their own
+        if self.remote and (self.remote & {s for s, level in enumerate(levels) if level}):
+            raise ValueError("a bot plays at no screen")
+        self.bots_here = True  # this screen moves the bots
         self.bots: dict[int, Bot] = {
             seat: make_bot(level, game.seed * len(game.players) + seat, game.GAME)
             for seat, level in enumerate(levels)
@@ -147,11 +161,16 @@ class TableFlow:
 
     @classmethod
     def resumed(
-        cls, game: TableGame, levels: Sequence[str | None], deals_seen: int, reveal_seen: bool
+        cls,
+        game: TableGame,
+        levels: Sequence[str | None],
+        deals_seen: int,
+        reveal_seen: bool,
+        remote: Iterable[int] = (),
     ) -> TableFlow:
         """A saved game taken up again: hands stay hidden until their owner has taken
         the keyboard (a hand-off comes first), even for a lone human."""
-        flow = cls(game, levels)
+        flow = cls(game, levels, remote)
         flow.deals_seen = deals_seen
         flow.reveal_seen = reveal_seen
         flow.keyboard = None
@@ -161,7 +180,14 @@ class TableFlow:
 
     @property
     def humans(self) -> list[int]:
-        return [seat for seat in range(len(self.game.players)) if seat not in self.bots]
+        """The humans at this screen."""
+        others = self.bots.keys() | self.remote
+        return [seat for seat in range(len(self.game.players)) if seat not in others]
+
+    def moves_here(self, seat: int) -> bool:
+        """`seat`'s moves are made at this screen: a human here, or a bot while this
+        screen moves the bots."""
+        return seat not in self.remote and (seat not in self.bots or self.bots_here)
 
     @property
     def lone_human(self) -> int | None:
@@ -170,10 +196,11 @@ class TableFlow:
         return humans[0] if len(humans) == 1 else None
 
     def next_human(self, seat: int) -> int:
-        """The first human clockwise from `seat` (`seat` itself if human)."""
+        """The first human at this screen clockwise from `seat` (`seat` itself if one)."""
         count = len(self.game.players)
         later = ((seat + step) % count for step in range(count))
-        return next(s for s in later if s not in self.bots)
+        humans = self.humans
+        return next(s for s in later if s in humans)
 
     @property
     def finished(self) -> bool:
@@ -185,7 +212,7 @@ class TableFlow:
         """A scoreboard decision that falls to a computer player is taken at once;
         returns the news for the table."""
         game = self.game
-        if self.hooks.decision_due(game) and game.to_move in self.bots:
+        if self.hooks.decision_due(game) and game.to_move in self.bots and self.bots_here:
             return self.hooks.bot_decides(game, self.bots[game.to_move])
         return None
 
@@ -211,7 +238,7 @@ class TableFlow:
         if self.hooks.reveal_due(game) and not self.reveal_seen:
             return Public(REVEAL)
         seat = game.seat_to_move()
-        if seat in self.bots:
+        if seat in self.bots or seat in self.remote:
             return self._bot_turn(seat)
         if seat != self.keyboard:
             return HandOff(seat)
@@ -268,6 +295,8 @@ class TableFlow:
         win); False (nothing changes) for a stale or illegal one."""
         if self.shown != Public(SCORES) or not self.hooks.decision_due(self.game):
             return False
+        if self.game.to_move not in self.humans:  # its mover decides, at another screen
+            return False
         try:
             self.game.apply(move)
         except IllegalMove:
@@ -305,6 +334,15 @@ class TableFlow:
         self.last_mover = seat
         self.take_back_open = False
         return True
+
+    def caught_up(self, game: TableGame) -> None:
+        """The game as the table's log has it now, with moves made at other screens (or
+        one of this screen's that another screen's move beat to the log)."""
+        grew = len(game.moves) > len(self.game.moves)
+        self.last_mover = game.rewound(len(game.moves) - 1).seat_to_move() if grew else None
+        self.game = game
+        self.take_back_open = False
+        self.card_taken_back = None
 
     def take_back(self) -> Move | None:
         """Take back the human's move just made, while no computer player has answered

@@ -16,14 +16,34 @@ from .i18n import N_, _
 # `GamePlay.bots`; tests/unit/test_registry.py checks).
 LEVELS = ("easy", "normal", "strong")
 
-__all__ = ["LEVELS", "Seat", "bot_name", "level_named", "no_human_problem"]
+__all__ = [
+    "LEVELS",
+    "Seat",
+    "bot_name",
+    "level_named",
+    "no_human_here_problem",
+    "no_human_problem",
+]
 
 
 class Seat(NamedTuple):
-    """A place at the table: a human (no level) or a computer player of a level."""
+    """A place at the table: a human (no level) or a computer player of a level. A human
+    plays at this screen, or at a screen of their own (`own_screen`: a terminal or a
+    browser page that joins the table with a code)."""
 
     name: str
     level: str | None = None
+    own_screen: bool = False
+
+
+def no_human_here_problem(seats: Sequence[Seat]) -> str | None:
+    """What is wrong with a table whose humans all play at screens of their own: the
+    screen that opens it plays too (it moves the bots and shows the join codes)."""
+    if any(seat.own_screen for seat in seats) and all(
+        seat.level or seat.own_screen for seat in seats
+    ):
+        return _("at least one player must play at this screen")
+    return None
 
 
 def no_human_problem(levels: Sequence[str | None]) -> str | None:

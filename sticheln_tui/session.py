@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .flow import TableFlow
     from .persistence import Record, SaveEntry, SaveLock
     from .seats import Seat
+    from .shared_table import SharedTable
 
 
 # -- how a table starts ---------------------------------------------------------------
@@ -120,7 +121,17 @@ class Replay(_StartValue):
         super().__init__(entry=entry)
 
 
-Start = Menu | Setup | Play | Resume | Replay
+class Join(_StartValue):
+    """A table played from several screens, joined with a seat's code."""
+
+    __slots__ = ("code",)
+    code: str
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code=code)
+
+
+Start = Menu | Setup | Play | Resume | Replay | Join
 
 
 def start_of(
@@ -163,6 +174,8 @@ class TableSession:
         self._saved: tuple[object, ...] | None = None  # what the save file holds now
         self._save_problem: str | None = None  # why the latest save failed, if it did
         self._files = threading.Lock()
+        self.shared: SharedTable | None = None  # the table's log, when played from screens
+        self.rejoin: str | None = None  # the code to come back to the table left unfinished
 
     # -- the game -------------------------------------------------------------------
 
@@ -184,10 +197,12 @@ class TableSession:
         options: object = None,
     ) -> None:
         """Begin a new game of `game` (its key) with these options (None: the game's
-        default), in a new save file; raises ValueError (nothing changes) for a bad table."""
+        default), in a new save file; raises ValueError (nothing changes) for a bad table.
+        Seats on screens of their own open a table in the log, which they join with
+        codes; raises TableLogError (nothing changes) when it cannot be opened."""
         from .flow import TableFlow
         from .games import engine_of
-        from .persistence import new_save_path
+        from .persistence import Record, new_save_path
 
         kind = engine_of(game)
         names = [seat.name for seat in seats]
@@ -195,15 +210,104 @@ class TableSession:
             table = kind(names, first_leader=first_leader, seed=seed)
         else:
             table = kind(names, options, first_leader, seed)
-        self._take_over(TableFlow(table, [seat.level for seat in seats]))
-        self.hold(new_save_path(self.saves, table.players))
+        levels = [seat.level for seat in seats]
+        remote = [number for number, seat in enumerate(seats) if seat.own_screen]
+        flow = TableFlow(table, levels, remote)
+        save = new_save_path(self.saves, table.players)
+        shared = None
+        if remote:
+            from .shared_table import SharedTable
+
+            setup = Record(table, tuple(levels), 0, False)
+            shared = SharedTable.open(self.saves, setup, seats, save)
+        self._take_over(flow, shared)
+        self.hold(save)
+
+    def join(self, code: str) -> None:
+        """Take this screen's seats at the table of `code`, where its game stands now.
+        Raises JoinRefused (one line; nothing changes) or TableLogError."""
+        from .flow import TableFlow
+        from .shared_table import SharedTable
+
+        shared = SharedTable.join(self.saves, code)
+        try:
+            flow = TableFlow(shared.first_game(), shared.levels, shared.remote())
+            caught = shared.caught_up(flow.game)
+        except Exception:
+            shared.close()
+            raise
+        if caught is not None:
+            flow = TableFlow(caught, shared.levels, shared.remote())
+        flow.bots_here = False
+        self._take_over(flow, shared)
+        self.hold(None)
+        self.beat()
+
+    def sync(self) -> bool:
+        """Take in the moves made at other screens; True when the game changed."""
+        shared, flow = self.shared, self.flow
+        if shared is None or flow is None or not shared.changed():
+            return False
+        caught = shared.caught_up(flow.game)
+        if caught is None:
+            return False
+        flow.caught_up(caught)
+        self._finish_table()
+        return True
+
+    def submit(self) -> bool:
+        """The move just made at this screen goes to the table's log; False when another
+        screen's move came first (the game is then as the log has it)."""
+        shared, flow = self.shared, self.flow
+        if shared is None or flow is None:
+            return True
+        if shared.submit(flow.game):
+            self._finish_table()
+            return True
+        caught = shared.caught_up(flow.game)
+        if caught is not None:
+            flow.caught_up(caught)
+        return False
+
+    def taken_back(self) -> bool:
+        """The move the flow has just taken back leaves the table's log too; False when
+        it is too late (another screen moved since: the game is as the log has it)."""
+        shared, flow = self.shared, self.flow
+        if shared is None or flow is None:
+            return True
+        if shared.take_back(len(flow.game.moves)):
+            return True
+        caught = shared.caught_up(flow.game)
+        if caught is not None:
+            flow.caught_up(caught)
+        return False
+
+    def beat(self) -> bool:
+        """A sign of life to the table; True when this screen has just become its keeper
+        (it moves the bots and writes the save from now on)."""
+        shared, flow = self.shared, self.flow
+        if shared is None or flow is None:
+            return False
+        was_keeper = shared.keeper
+        keeper = shared.beat()
+        flow.bots_here = keeper
+        if keeper and not was_keeper:
+            self.hold(shared.save)  # None of it held while the old keeper still runs
+            return True
+        if not keeper and was_keeper:
+            self.hold(None)
+        return False
+
+    def _finish_table(self) -> None:
+        if self.shared is not None and self.finished:
+            self.shared.finish()
 
     def take_over(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
         """Take over a game in any state, with a bot level (None: human) per seat; it is
         not saved. Raises ValueError (nothing changes) for a table without a human."""
         from .flow import TableFlow
 
-        self._take_over(TableFlow(game, levels))
+        self._take_over(TableFlow(game, levels), None)
         self.hold(None)
 
     def resume(self, record: Record, path: Path | None) -> None:
@@ -213,9 +317,8 @@ class TableSession:
         from .flow import TableFlow
 
         self.hold(path)
-        self._take_over(
-            TableFlow.resumed(record.game, record.levels, record.deals_seen, record.reveal_seen)
-        )
+        flow = TableFlow.resumed(record.game, record.levels, record.deals_seen, record.reveal_seen)
+        self._take_over(flow, None)
         if path is not None and path.exists():
             self._saved = self._save_state()  # the file holds this already
 
@@ -246,6 +349,7 @@ class TableSession:
     def leave(self) -> None:
         """No game in progress any more (its save stays, for Continue)."""
         self.flow = None
+        self._leave_table()
         self.hold(None)
 
     def seats(self) -> list[Seat]:
@@ -255,17 +359,29 @@ class TableSession:
         flow = self.flow
         assert flow is not None
         players = flow.game.players
-        return [Seat(name, level) for name, level in zip(players, flow.levels, strict=True)]
+        return [
+            Seat(name, level, seat in flow.remote)
+            for seat, (name, level) in enumerate(zip(players, flow.levels, strict=True))
+        ]
 
     def review(self) -> Review:
         """The review of the finished game's human players (the seats without a bot)."""
         assert self.flow is not None
         return review_of(self.flow.game, self.flow.levels)
 
-    def _take_over(self, flow: TableFlow) -> None:
+    def _take_over(self, flow: TableFlow, shared: SharedTable | None) -> None:
+        self._leave_table()
         self.flow = flow
+        self.shared = shared
         self._saved = None
         self._save_problem = None
+
+    def _leave_table(self) -> None:
+        """This screen leaves the table it played at, if any (the others play on)."""
+        shared, self.shared = self.shared, None
+        if shared is not None:
+            self.rejoin = None if self.finished else shared.code
+            shared.close()
 
     # -- the save file --------------------------------------------------------------
 
@@ -291,10 +407,12 @@ class TableSession:
         return self._lock is not None and self._lock.path == path
 
     def let_go(self) -> None:
-        """Let go of the save (the system would anyway; this also removes the lock file)."""
+        """Let go of the save (the system would anyway; this also removes the lock file)
+        and of the table played from several screens."""
         with self._files:
             if self._lock is not None:
                 self._lock.release()
+        self._leave_table()
 
     @property
     def saved(self) -> bool:
@@ -355,6 +473,8 @@ class TableSession:
         with self._files:
             if self.flow is None or self.save_path is None or self._save_state() == self._saved:
                 return None
+            if self.shared is not None and not self.shared.keeper:
+                return None  # the table's keeper writes its record
             from .persistence import save, write_problem
 
             try:

@@ -85,7 +85,7 @@ class PrivateScreen(FlowScreen):
         if action == "hint":
             return bool(self.view.legal_moves)
         if action == "hurry":  # shown while a computer player's card is on its way
-            return not self.view.legal_moves
+            return not self.view.legal_moves and self.app.bot_moves_here()  # type: ignore[attr-defined]
         return True
 
     def action_choose(self) -> None:

@@ -32,7 +32,7 @@ from ..core.seven_seals import SevenSealsOptions, standard_deals
 from ..core.sticheln import MAX_DEALS, MAX_PLAYERS, MIN_PLAYERS, Rules, check_players
 from ..games import engine_of, info_of
 from ..i18n import N_, _
-from ..seats import LEVELS, Seat, bot_name, no_human_problem
+from ..seats import LEVELS, Seat, bot_name, no_human_here_problem, no_human_problem
 from ..textual_fixes import KeysFooter
 from ..widgets.choice import Choice, TickBox
 from .flow import KeyGuardedScreen
@@ -40,9 +40,16 @@ from .messages import MenuRequested, StartRequested
 
 DEFAULT_PLAYERS = 4
 HUMAN = "human"
-# Translators: what sits in a seat: a human or a computer player of a level.
+OWN_SCREEN = "own screen"  # a human at a screen of their own, which joins with a code
+# Translators: what sits in a seat: a human at this screen, a human at a screen of their
+# own (a terminal, ssh or a browser page that joins the table with a code), or a
+# computer player of a level.
 BOT_LABELS = {"easy": N_("Bot: easy"), "normal": N_("Bot: normal"), "strong": N_("Bot: strong")}
-SEAT_KINDS = [(N_("Human"), HUMAN)] + [(BOT_LABELS[level], level) for level in LEVELS]
+SEAT_KINDS = [
+    (N_("Human"), HUMAN),
+    (N_("Own screen"), OWN_SCREEN),
+    *((BOT_LABELS[level], level) for level in LEVELS),
+]
 CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"
 
@@ -137,7 +144,9 @@ class SetupScreen(KeyGuardedScreen):
             )
             with Grid(id="names"):
                 for seat in range(self.MAX_PLAYERS):
-                    level = self.table[seat].level if seat < len(self.table) else None
+                    given = self.table[seat] if seat < len(self.table) else None
+                    level = given.level if given is not None else None
+                    own_screen = given is not None and given.own_screen
                     default = bot_name(level, seat) if level else default_name(seat)
                     typed = self.table[seat].name if seat < len(self.table) else ""
                     name = Input(
@@ -148,7 +157,8 @@ class SetupScreen(KeyGuardedScreen):
                         id=f"name-{seat}",
                         classes="name",
                     )
-                    kind = Choice(SEAT_KINDS, level or HUMAN, id=f"kind-{seat}", classes="kind")
+                    chosen = OWN_SCREEN if own_screen else level or HUMAN
+                    kind = Choice(SEAT_KINDS, chosen, id=f"kind-{seat}", classes="kind")
                     # Set before mounting: changes after it would restyle the whole form.
                     name.display = kind.display = seat < count
                     yield name
@@ -216,9 +226,12 @@ class SetupScreen(KeyGuardedScreen):
     def count(self) -> int:
         return self.query_one("#count", Choice).value
 
+    def _kind(self, seat: int) -> str:
+        return self.query_one(f"#kind-{seat}", Choice).value
+
     def _level(self, seat: int) -> str | None:
-        kind = self.query_one(f"#kind-{seat}", Choice).value
-        return None if kind == HUMAN else kind
+        kind = self._kind(seat)
+        return None if kind in (HUMAN, OWN_SCREEN) else kind
 
     def _default_name(self, seat: int) -> str:
         level = self._level(seat)
@@ -231,7 +244,10 @@ class SetupScreen(KeyGuardedScreen):
         ]
 
     def seats(self) -> list[Seat]:
-        return [Seat(name, self._level(seat)) for seat, name in enumerate(self.names())]
+        return [
+            Seat(name, self._level(seat), self._kind(seat) == OWN_SCREEN)
+            for seat, name in enumerate(self.names())
+        ]
 
     def _leader_options(self, count: int, names: list[str] | None = None) -> list:
         """Each player by name; the value is the game's first leader if they are chosen
@@ -274,6 +290,8 @@ class SetupScreen(KeyGuardedScreen):
         problem = check_names(names)
         if problem is None:
             problem = no_human_problem([seat.level for seat in seats])
+        if problem is None:
+            problem = no_human_here_problem(seats)
         return problem or seed_text_problem(seed_text) or self.table_problem(len(names))
 
     @on(Input.Changed, "#seed")
