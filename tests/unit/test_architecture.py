@@ -32,6 +32,7 @@ BELOW_THE_INTERFACE = (
     "sticheln_tui.persistence",
     "sticheln_tui.words",
     "sticheln_tui.seats",
+    "sticheln_tui.table_log",
 )
 THE_INTERFACE = (
     "textual",
