@@ -285,7 +285,7 @@ class TableLog:
             if live:
                 names = ", ".join(visible(name) for _seat, name in seats)
                 raise JoinRefused(
-                    _("{names} already have a screen at that table.").format(names=names)
+                    _("A screen is already playing at that table for {names}.").format(names=names)
                 )
             # A screen gone quiet holds nothing any more: its row goes with this join.
             db.execute("DELETE FROM screens WHERE code_id = ?", (code_id,))

@@ -129,7 +129,7 @@ def test_a_code_held_by_a_live_screen_is_refused_and_changes_nothing(tables, oth
     before = dump(tmp_path / FILE_NAME)
     with pytest.raises(JoinRefused) as refused:
         other.join(codes[(0, 3)])
-    assert str(refused.value) == "Ann, Di already have a screen at that table."
+    assert str(refused.value) == "A screen is already playing at that table for Ann, Di."
     assert dump(tmp_path / FILE_NAME) == before
 
 
