@@ -40,7 +40,7 @@ from .themes import ThemeList, offer_only_our_themes
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from textual.notifications import Notification
+    from textual.notifications import Notification, SeverityLevel
     from textual.timer import Timer
 
     from .bots import Bot
@@ -117,7 +117,7 @@ class StichelnApp(WorkaroundApp):
         self._said: str | None = None  # the line `i` said last, shown in a toast
         self._said_private = False  # that line named the hand of the screen's seat
         self._table_timers: list[Timer] = []  # a table's log read, and signs of life
-        self._waiting: tuple[int, Notification] | None = None  # "waiting for Bob's screen"
+        self._waiting: tuple[str, Notification] | None = None  # "Waiting for Bob's screen."
 
     @property
     def saves(self) -> Path:
@@ -203,10 +203,7 @@ class StichelnApp(WorkaroundApp):
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         self._cancel_bot_move()
         self.session.start(game, seats, first_leader, seed, options)
-        self._at_the_table()
-        self._show_next()
-        if self.session.shared is not None:
-            self.show_join_codes()
+        self._begun()
 
     def continue_game(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
         """Take over a game in any state, with a bot level (or None: human) per seat; it
@@ -254,7 +251,14 @@ class StichelnApp(WorkaroundApp):
         """The same table again, with new cards; the next seat leads first."""
         self._cancel_bot_move()
         self.session.rematch()
+        self._begun()
+
+    def _begun(self) -> None:
+        """A new game is under way: at a table of several screens, their codes first."""
+        self._at_the_table()
         self._show_next()
+        if self.session.shared is not None:
+            self.show_join_codes()
 
     def export_record(self) -> None:
         """Write the finished game's record to the current directory, for review."""
@@ -524,9 +528,15 @@ class StichelnApp(WorkaroundApp):
             pause = self.BOT_PAUSE * (2 if trick_stands(view) else 1)
         else:
             self._hold_keys(self._flow_screen)
-        assert self.flow is not None
-        if not self.flow.moves_here(step.seat):  # another screen moves: its move comes
-            self._say_who_is_away()  # through the table's log
+        flow = self.flow
+        assert flow is not None
+        if not flow.moves_here(step.seat):  # another screen moves: its move comes through
+            if step.watcher is None and step.hand_off is None and flow.lone_human is not None:
+                # A private choice made at another screen may take a while: meanwhile the
+                # one seat of this screen looks at its own hand, not at nothing.
+                self._hold_keys(None)
+                self._show_private(flow.game.view(flow.lone_human))
+            self._say_who_is_away()  # the table's log
             return
         self._hurry.clear()
         self.run_worker(self._bot_move(step.seat, pause), group=self.BOT_GROUP)
@@ -780,6 +790,7 @@ class StichelnApp(WorkaroundApp):
         """Another screen moved (or took a move back): the table shows it."""
         flow = self.flow
         if flow is None or self.session.shared is None:
+            self._at_the_table()  # the table was left: no more reading
             return
         from .shared_table import TableLogError
 
@@ -791,12 +802,9 @@ class StichelnApp(WorkaroundApp):
         if not changed:
             return
         self._cancel_bot_move()
-        shown = flow.shown
-        from .flow import HandOff
-
-        if isinstance(shown, HandOff) and flow.game.seat_to_move() == shown.seat:
-            return  # the hand-off up is still the one due: not put up again under a key
-        self._show_next()
+        if not flow.still_shown():  # else not put up again under a key meant for it
+            self._show_next()
+        self._say_who_is_away()
 
     def _sign_of_life(self) -> None:
         from .shared_table import TableLogError
@@ -817,29 +825,32 @@ class StichelnApp(WorkaroundApp):
         self.notify(why, severity="error", markup=False, timeout=30)
 
     def _say_who_is_away(self) -> None:
-        """ "Waiting for Bob's screen" while the table waits on a player whose screen
-        has closed; gone once it is back (or somebody else is to move)."""
+        """While the table waits on a player at another screen, a line says so: "Waiting
+        for Bob's screen" when it has closed (gone once it is back), or who is choosing
+        when that is out of sight (a choice is made on its own screen, not the table)."""
         flow, shared = self.flow, self.session.shared
-        waiting_for = None
+        line: str | None = None
+        severity: SeverityLevel = "information"
         if flow is not None and shared is not None and not self.finished:
             seat = flow.game.seat_to_move()
+            name = visible(flow.game.players[seat])
             if seat in flow.remote and seat in shared.absent():
-                waiting_for = seat
+                line, severity = _("Waiting for {name}'s screen.").format(name=name), "warning"
+            elif seat in flow.remote and not flow.hooks.watched(flow.game):
+                line = _("Waiting for {name} to choose.").format(name=name)
         if self._waiting is not None:
-            seat, toast = self._waiting
-            if seat == waiting_for and toast in self._notifications:
+            said, toast = self._waiting
+            if said == line and toast in self._notifications:
                 return  # said already, and still up
             if toast in self._notifications:
                 self._unnotify(toast)
             self._waiting = None
-        if waiting_for is not None and flow is not None:
+        if line is not None:
             from textual.notifications import Notification, Notify
 
-            name = visible(flow.game.players[waiting_for])
-            line = _("Waiting for {name}'s screen.").format(name=name)
-            toast = Notification(line, "", "warning", 24 * 3600, markup=False)
+            toast = Notification(line, "", severity, 24 * 3600, markup=False)
             self.post_message(Notify(toast))
-            self._waiting = (waiting_for, toast)
+            self._waiting = (line, toast)
 
     def show_join_codes(self) -> None:
         """How each screen joins this table (the codes are known to the screen that

@@ -344,6 +344,17 @@ class TableFlow:
         self.take_back_open = False
         self.card_taken_back = None
 
+    def still_shown(self) -> bool:
+        """What the table shows is what is due still, after moves made at other screens:
+        the deal's opening or its scores not yet seen here, or the same hand-off. Put up
+        again, it would take a key meant for it. (A public screen or a hand-off is up
+        only with nobody at the keyboard, so asking what is due changes nothing.)"""
+        if not isinstance(self.shown, HandOff | Public):
+            return False
+        if self.finished or self.hooks.decision_due(self.game):
+            return False  # the end, or the table's decision: shown anew
+        return self._due() == self.shown
+
     def take_back(self) -> Move | None:
         """Take back the human's move just made, while no computer player has answered
         and nobody else has taken the keyboard; returns it (None: nothing to take back)."""

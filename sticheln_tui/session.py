@@ -503,6 +503,11 @@ class TableSession:
         game = self.game
         if game is None or game.finished:
             return question
+        if self.shared is not None:
+            # Translators: {question} is asked before leaving ("Quit Hattrick?"); the
+            # others play on at a table of several screens.
+            leaving = _("{question} The table waits for you: come back with sticheln join {code}")
+            return leaving.format(question=question, code=self.shared.code)
         if self.saved:
             # Translators: {question} is a question asked before leaving, e.g. "Quit Hattrick?".
             leaving = _("{question} The game is saved: Continue on the start screen picks it up.")
