@@ -846,10 +846,12 @@ class StichelnApp(WorkaroundApp):
                 self._unnotify(toast)
             self._waiting = None
         if line is not None:
-            from textual.notifications import Notification, Notify
+            from textual.notifications import Notification
 
             toast = Notification(line, "", severity, 24 * 3600, markup=False)
-            self.post_message(Notify(toast))
+            # Added at once, as `notify` would a moment later, so it is known to be up.
+            self._notifications.add(toast)
+            self._refresh_notifications()
             self._waiting = (line, toast)
 
     def show_join_codes(self) -> None:

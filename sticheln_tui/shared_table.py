@@ -79,6 +79,7 @@ class SharedTable:
         table, codes = log.create(game.GAME, dumps(setup), str(save), places)
         here_code = codes[0][1]
         shared = cls(log, log.join(here_code), setup, save, here_code, codes)
+        shared._seen = log.version(table)  # the log holds no move yet
         shared.keeper = log.hold_bots(table, shared.screen)
         return shared
 

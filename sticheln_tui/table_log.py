@@ -309,10 +309,12 @@ class TableLog:
             )
             db.execute("DELETE FROM screens WHERE id = ?", (screen,))
 
-    def hold_bots(self, table: int, screen: int, ttl: float = TTL) -> bool:
+    def hold_bots(self, table: int, screen: int, ttl: float | None = None) -> bool:
         """Whether `screen` (seated at `table`) now holds the lease to move the table's
-        bots for `ttl` seconds: taken when free or expired, renewed when its own."""
+        bots for `ttl` seconds (by default the TTL): taken when free or expired, renewed
+        when its own."""
         now = self._clock()
+        ttl = self.TTL if ttl is None else ttl
         with self._transaction() as db:
             taken = db.execute(
                 "UPDATE tables SET bots_screen = :screen, bots_until = :until"
