@@ -1,7 +1,7 @@
 """Regenerate screenshots/*.svg from the real app (a seeded 4-player game at 100x32).
 
 Run from the project root: python scripts/make_screenshots.py [GROUP ...] [--out DIR];
-with groups (sticheln, hattrick, seven-seals, first, statistics), only those screenshots
+with groups (tables, sticheln, hattrick, seven-seals, first, statistics), only those screenshots
 are made; with `--out`, they go to DIR instead of screenshots/.
 """
 
@@ -41,6 +41,8 @@ from sticheln_tui.screens.sticheln.pain_pick import PainPickScreen
 from sticheln_tui.screens.sticheln.reveal import RevealScreen
 from sticheln_tui.screens.table import TableScreen
 from sticheln_tui.seats import Seat
+from sticheln_tui.session import Join, TableSession
+from sticheln_tui.table_log import TableLog
 from sticheln_tui.themes import HIGH_CONTRAST
 
 # Keys come faster than any person presses them here, and bots do not pause.
@@ -600,7 +602,44 @@ async def statistics_screens() -> None:
         await shoot(app, pilot, "statistics")
 
 
+async def table_screens() -> None:
+    """A table of several screens: the host's join codes, the host waiting for Bob's
+    screen once it has closed, and Bob's own screen (joined with his code)."""
+    fresh_saves()
+    saves = Path(os.environ[SAVES_ENV])
+    TableLog.TTL = 0.5  # Bob's closed screen is missed at once
+    seats = [Seat("Ann"), Seat("Bob", own_screen=True), Seat("Normal 3", "normal")]
+    seats.append(Seat("Easy 4", "easy"))
+    host = StichelnApp(players=seats, game="hattrick", seed=SEED, saves=saves)
+    async with host.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await shoot(host, pilot, "table_join_codes")
+        bob = TableSession(saves)
+        bob.join(next(code for seated, code in host.session.shared.codes if seated == (1,)))
+        await until(pilot, lambda: host.game.seat_to_move() == 1)
+        bob.leave()  # Bob's screen closes
+        await pilot.pause(1.2)  # the host misses its signs of life
+        await shoot(host, pilot, "table_waiting")
+    TableLog.TTL = 3.0
+    fresh_saves()
+    saves = Path(os.environ[SAVES_ENV])
+    table = TableSession(saves)  # the host's screen, played here without one
+    table.start("hattrick", seats, seed=SEED)
+    code = next(code for seated, code in table.shared.codes if seated == (1,))
+    flow = table.flow
+    flow.play(0, flow.game.view(0).legal_moves[0])
+    table.submit()
+    bob = TableSession(saves)
+    bob.join(code)
+    joined = StichelnApp(start=Join(code), session=bob, saves=saves)
+    async with joined.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        await shoot(joined, pilot, "table_own_screen")
+    table.leave()
+
+
 GROUPS = {
+    "tables": table_screens,
     "sticheln": sticheln_screens,
     "hattrick": hattrick_screens,
     "seven-seals": seven_seals_screens,
