@@ -1,5 +1,6 @@
 """Two screens, each a process of its own, send the same due move at the same moment, time
 after time: exactly one lands each time, and the log ends as one screen alone writes it.
+And screens that open a database nobody has made yet, all at once, all find it usable.
 
 Each round, both processes read the log (the same version and the same due move number),
 say they are ready, and wait for the round's starting file to appear; then both append at
@@ -117,3 +118,53 @@ def test_of_two_screens_sending_the_same_move_exactly_one_lands(tmp_path):
 @pytest.mark.slow
 def test_of_two_screens_sending_the_same_move_exactly_one_lands_2000_times(tmp_path):
     check_race(tmp_path, 2000)
+
+
+OPENERS = 4
+SPACING = 0.05  # seconds between two databases the openers open at once
+# One screen's process opening new tables databases at given moments (argv: the folder,
+# the first moment by time.time(), the seconds between two, how many): each moment's
+# database is new, and every opener opens it then and creates a table in it.
+OPENER = """
+import sys, time
+from pathlib import Path
+from sticheln_tui.table_log import FILE_NAME, TableLog
+
+folder, first, spacing, times = Path(sys.argv[1]), *map(float, sys.argv[2:4]), int(sys.argv[4])
+for time_ in range(times):
+    while time.time() < first + time_ * spacing:
+        pass
+    tables = TableLog(folder / str(time_) / FILE_NAME)
+    tables.create("sticheln", "{}", "a.json", [("Ann", "here")])
+    tables.close()
+"""
+
+
+def check_opening(tmp_path: Path, times: int) -> None:
+    for time_ in range(times):
+        (tmp_path / str(time_)).mkdir()
+    first = str(time.time() + 0.5)  # after every opener has started
+    openers = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPENER, str(tmp_path), first, str(SPACING), str(times)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _opener in range(OPENERS)
+    ]
+    for opener in openers:
+        _out, err = opener.communicate(timeout=TIME_LIMIT)
+        assert opener.returncode == 0, err or f"killed by signal {-opener.returncode}"
+    for time_ in range(times):
+        tables = TableLog(tmp_path / str(time_) / FILE_NAME)
+        assert len(tables.open_tables()) == OPENERS
+        tables.close()
+
+
+def test_screens_opening_a_new_database_at_once_all_use_it(tmp_path):
+    check_opening(tmp_path, 80)
+
+
+@pytest.mark.slow
+def test_screens_opening_a_new_database_at_once_all_use_it_many_times(tmp_path):
+    check_opening(tmp_path, 800)
