@@ -26,6 +26,7 @@ import hashlib
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -35,7 +36,7 @@ from pathlib import Path
 
 from .core.names import visible
 from .i18n import _
-from .safe_files import NO_FOLLOW, NotAFile, open_regular
+from .safe_files import NO_FOLLOW, NotAFile
 
 FILE_NAME = "tables.sqlite3"
 SCHEMA_VERSION = 1  # in PRAGMA user_version
@@ -167,8 +168,7 @@ class TableLog:
     def _prepare(self) -> None:
         self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db.execute("PRAGMA foreign_keys = ON")
-        mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
+        if self._write_ahead() != "wal":
             raise _unusable(self._path, _("it cannot keep a write-ahead log"))
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -191,6 +191,23 @@ class TableLog:
             self._db.execute("ROLLBACK")
             raise
         _keep_private(self._path)
+
+    def _write_ahead(self) -> str:
+        """The journal mode, switched to a write-ahead log if it is not one yet. The
+        switch waits for no busy handler: screens opening a new database at once would
+        fail, so it is tried again until the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                mode = self._db.execute("PRAGMA journal_mode").fetchone()[0]
+                if str(mode).lower() == "wal":
+                    return "wal"
+                return str(self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            except sqlite3.OperationalError as error:
+                busy = error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+                if not busy or time.monotonic() > deadline:
+                    raise
+                time.sleep(POLL_SECONDS / 5)
 
     def close(self) -> None:
         with self._lock:
@@ -296,7 +313,7 @@ class TableLog:
 
     def heartbeat(self, screen: int) -> None:
         """The screen is still there: its seats stay connected for another TTL."""
-        with self._transaction() as db:
+        with self._transaction("BEGIN IMMEDIATE") as db:
             db.execute("UPDATE screens SET heartbeat = ? WHERE id = ?", (self._clock(), screen))
 
     def leave(self, screen: int) -> None:
@@ -315,7 +332,7 @@ class TableLog:
         when its own."""
         now = self._clock()
         ttl = self.TTL if ttl is None else ttl
-        with self._transaction() as db:
+        with self._transaction("BEGIN IMMEDIATE") as db:
             taken = db.execute(
                 "UPDATE tables SET bots_screen = :screen, bots_until = :until"
                 " WHERE id = :table"
@@ -495,7 +512,9 @@ def _unusable(path: Path, why: object) -> TableLogError:
 
 def _make_or_check(path: Path) -> None:
     """The database file, made readable by its owner only if it is new; an existing path
-    must be a regular file itself (no link, pipe or folder)."""
+    must be a regular file itself (no link, pipe or folder). An existing file is looked
+    at, never opened: closing any descriptor of a file drops every lock this process's
+    other connections hold on it (POSIX locks belong to the process)."""
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | NO_FOLLOW
     try:
         os.close(os.open(path, flags, 0o600))
@@ -505,23 +524,22 @@ def _make_or_check(path: Path) -> None:
     except OSError as error:
         raise _unusable(path, error.strerror or error) from None
     try:
-        os.close(open_regular(path, os.O_RDONLY, follow=False))
-    except NotAFile as error:
-        raise _unusable(path, error.strerror) from None
+        mode = os.lstat(path).st_mode
     except OSError as error:
         raise _unusable(path, error.strerror or error) from None
+    if not stat.S_ISREG(mode):
+        raise _unusable(path, NotAFile(path, mode).strerror)
 
 
 def _keep_private(path: Path) -> None:
     """The write-ahead log and its index readable by the owner only. SQLite gives them
-    the database's mode, so this matters for a database made looser by hand; a link
-    planted in their place is not followed."""
+    the database's mode, so this matters for a database made looser by hand. Changed by
+    name, not through a descriptor, for the same reason the database is not opened; a
+    link in their place is left alone."""
     for suffix in ("-wal", "-shm"):
+        name = f"{path}{suffix}"
         try:
-            handle = open_regular(f"{path}{suffix}", os.O_RDONLY, follow=False)
+            if stat.S_ISREG(os.lstat(name).st_mode):
+                os.chmod(name, 0o600)
         except OSError:
-            continue  # not there (yet), or not a file SQLite would use either
-        try:
-            os.fchmod(handle, 0o600)
-        finally:
-            os.close(handle)
+            continue  # not there (yet): SQLite will make it with the database's mode
