@@ -782,7 +782,7 @@ class StichelnApp(WorkaroundApp):
         if shared is None:
             return
         self._table_timers = [
-            self.set_interval(0.1, self._read_the_table, name="table log"),
+            self.set_interval(shared.READ_EVERY, self._read_the_table, name="table log"),
             self.set_interval(shared.HEARTBEAT, self._sign_of_life, name="table presence"),
         ]
 

@@ -42,6 +42,7 @@ class SharedTable:
     whether it keeps the table (moves the bots, writes the save)."""
 
     HEARTBEAT = 1.0  # seconds between a screen's signs of life (the log's TTL is 3)
+    READ_EVERY = 0.1  # seconds between two looks for another screen's move
 
     def __init__(
         self,
