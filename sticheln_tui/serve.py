@@ -2,8 +2,11 @@
 
 Every page that opens starts the terminal game (`python -m sticheln_tui`) in its own
 process, which draws into the page; closing the page ends that process (the game is saved
-after every move, as in a terminal). At most `--max-games` run at once: a page opened past
-that is turned away until one ends.
+after every move, as in a terminal). A page `/join/CODE` takes a seat at a table played
+from several screens: its process is `sticheln join CODE`, and a code that seats no one
+is refused in the line that command would print, before any process starts: see
+`GameServer.handle_join`. At most `--max-games` run at once, joined pages among them: a
+page opened past that is turned away until one ends.
 
 Only this server's own pages reach a game: see `names_this_server` and `same_origin`. No
 game outlives its page or the server: see `GameProcess`. A page sends what a person
@@ -25,6 +28,7 @@ import re
 import shlex
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from html import escape
@@ -43,6 +47,7 @@ from .cli import Parser, add_language_option, number_from_1_to
 from .core.names import visible
 from .i18n import _, ngettext
 from .locations import saves_directory
+from .table_log import FILE_NAME, TableLog, TableLogError, unknown_code
 
 log = logging.getLogger("textual-serve")  # where textual-serve says what goes wrong
 
@@ -72,6 +77,10 @@ MOST_COLUMNS, MOST_ROWS = 500, 200  # the largest terminal a page may ask for
 # character (with Alt, after an escape).
 KEY = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b?.", re.DOTALL)
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+# A join code as the tables make them (secrets.token_urlsafe: letters, digits, - and _),
+# with room to spare; anything else in a page's address is no code and is looked up nowhere.
+JOIN_CODE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+ERROR_BYTES = 4096  # what is kept of a game's error output, for a game that cannot start
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,9 +88,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="sticheln serve",
         description=_(
             "Play in a web browser: every page that opens plays its own game, in its own "
-            "process on this machine. Games are saved where the terminal game saves them."
+            "process on this machine. Games are saved where the terminal game saves them. "
+            "A page ADDRESS/join/CODE takes the seat of a join code at a table played "
+            "from several screens, as sticheln join CODE does."
         ),
-        epilog=_("Example: sticheln serve --port 8000, then open http://127.0.0.1:8000"),
+        epilog=_(
+            "Example: sticheln serve --port 8000, then open http://127.0.0.1:8000 "
+            "(or http://127.0.0.1:8000/join/CODE)"
+        ),
     )
     parser.add_argument(
         "--host",
@@ -155,6 +169,22 @@ def game_command(language: str | None) -> str:
     if language is not None:
         words += ["--lang", language]
     return shlex.join(words)
+
+
+def join_command(command: str, code: str) -> str:
+    """The command a page `/join/CODE` runs: the game's `command` joining with `code`,
+    which comes after `--` so that a code beginning with - is not taken for an option."""
+    return shlex.join([*shlex.split(command), "join", "--", code])
+
+
+def is_join_code(text: str) -> bool:
+    """Whether a page's address holds what may be a join code (JOIN_CODE)."""
+    return JOIN_CODE.fullmatch(text) is not None
+
+
+def join_refusal(why: str) -> str:
+    """The line a page whose code seats no one shows: what `sticheln join` prints."""
+    return _("sticheln join: {why}").format(why=why)
 
 
 # A Host header: a name or an IPv4 address, or an IPv6 address in brackets; then a port.
@@ -244,9 +274,15 @@ class GameProcess(AppService):
     (a game busy with a flood of keys queued before the quit), its whole group is killed:
     nothing it started is left behind. If the server itself is killed, the kernel kills
     the game (`dying_with_the_server`).
+
+    A game that ends of itself closes its page; one that ends before drawing anything (a
+    join refused, a saves folder it cannot use) leaves the page the last line it wrote to
+    its error output, which says why.
     """
 
     ending = False  # once stop() has begun
+    drawn = False  # once the game has drawn into its page
+    errors: ErrorStart | None = None  # the start of the game's error output
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         self._process = process = await asyncio.create_subprocess_exec(
@@ -259,7 +295,25 @@ class GameProcess(AppService):
             preexec_fn=dying_with_the_server(),
         )
         self._stdin = process.stdin
+        assert process.stderr is not None  # a pipe, as asked
+        self.errors = ErrorStart(process.stderr)
+        process.stderr = self.errors  # type: ignore[assignment]  # read as a stream is
         return process
+
+    async def on_data(self, payload: bytes) -> None:
+        self.drawn = True
+        await super().on_data(payload)
+
+    async def run(self) -> None:
+        """textual-serve's reading of the game, until its output ends; then, unless its
+        page is ending it, the game has ended of itself and the page closes."""
+        await super().run()
+        if self.ending:
+            return
+        why = self.errors.last_line() if self.errors is not None else ""
+        if not self.drawn and why:
+            await self.remote_write_bytes(why.encode())
+        await self.remote_close()
 
     async def stop(self) -> None:
         """Ask the game to quit, then end its process group (at once if it has quit)."""
@@ -280,6 +334,25 @@ class GameProcess(AppService):
                 self._task.cancel()  # what the game wrote last has no page to go to
                 await asyncio.wait([self._task])
             await process.communicate()  # read to the end: its pipes close, it is reaped
+
+
+class ErrorStart:
+    """A game's error output as textual-serve reads it (with `read` alone), its first
+    ERROR_BYTES kept."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self.stream = stream
+        self.kept = bytearray()
+
+    async def read(self, count: int = -1) -> bytes:
+        data = await self.stream.read(count)
+        self.kept += data[: ERROR_BYTES - len(self.kept)]
+        return data
+
+    def last_line(self) -> str:
+        """The last line written ('' for none)."""
+        lines = self.kept.decode("utf-8", "replace").strip().splitlines()
+        return lines[-1].strip() if lines else ""
 
 
 def end_process_group(process: asyncio.subprocess.Process) -> None:
@@ -371,12 +444,15 @@ def html_page(text: str, status: int) -> web.Response:
 
 class GameServer(Server):
     """textual-serve's server with a cap on the games running at once, for this server's
-    own pages only."""
+    own pages only, and pages that join a table by code."""
 
     def __init__(self, command: str, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Sticheln")
         self.max_games = max_games
         self._pages: dict[asyncio.Task, GameProcess] = {}  # each page's connection: its game
+        self.saves = saves_directory()  # where the games, and the tables, are
+        self._tables: TableLog | None = None  # opened at the first code looked up
+        self._looking_up = threading.Lock()  # one look-up at a time, off the event loop
 
     @property
     def games(self) -> int:
@@ -395,6 +471,10 @@ class GameServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/join/{code}/ws", self.handle_join_websocket, name="join_websocket"),
+                # Anything else under /join/ (a slash inside, say) is a join page's
+                # address too, refused as no code by the page's handler.
+                web.get("/join/{code:.*}", self.handle_join, name="join"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 # The files alone: textual-serve lists the directories' contents too.
                 web.static("/static", self.statics_path, name="static"),
@@ -413,23 +493,86 @@ class GameServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full:
             return html_page(refusal(self.max_games), 503)
-        # The page finds its game at the address the browser used: a tablet reaches a
-        # server listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0.
-        self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        return self._page(request, request.app.router["websocket"].url_for().path)
+
+    async def handle_join(self, request: web.Request) -> web.StreamResponse:
+        """The page of a join code: refused in one line (and nothing looked up) unless the
+        address holds a code, and in the line `sticheln join` would print unless the code
+        seats this page now; else a page whose game is `sticheln join CODE`."""
+        code = request.match_info["code"]
+        if not is_join_code(code):
+            return html_page(join_refusal(unknown_code()), 404)
+        if self.full:
+            return html_page(refusal(self.max_games), 503)
+        if why := await self._join_refusal(code):
+            return html_page(why, 404)
+        websocket = request.app.router["join_websocket"].url_for(code=code)
+        return self._page(request, websocket.path)
+
+    def _page(self, request: web.Request, websocket: str) -> web.Response:
+        """textual-serve's page, its terminal connected to the path `websocket`. The page
+        finds its game at the address the browser used: a tablet reaches a server
+        listening on 0.0.0.0 by the machine's own address, not by 0.0.0.0 (the Host
+        header is checked: see names_this_server)."""
+        secure = request.scheme == "https"
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"{'wss' if secure else 'ws'}://{request.host}{websocket}",
+            "config": {"static": {"url": f"{request.scheme}://{request.host}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def _join_refusal(self, code: str) -> str | None:
+        """The line `sticheln join CODE` would stop at if run now, or None when the code
+        would seat it. The tables are only read (in a thread: a busy database may keep a
+        look-up waiting for seconds), and none is made where there is none."""
+
+        def look_up() -> str | None:
+            if not (self.saves / FILE_NAME).exists():
+                return unknown_code()
+            with self._looking_up:
+                try:
+                    if self._tables is None:
+                        self._tables = TableLog.in_saves(self.saves)
+                    return self._tables.refusal(code)
+                except TableLogError as error:
+                    return str(error)
+
+        why = await asyncio.to_thread(look_up)
+        return None if why is None else join_refusal(why)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's page connection, its game a GameProcess."""
+        return await self._play(request, self.command)
+
+    async def handle_join_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A join page's connection, its game `sticheln join CODE`. The code is checked
+        again: a page loaded a while ago, or no page at all, may connect."""
+        code = request.match_info["code"]
+        if not is_join_code(code):
+            raise web.HTTPNotFound()
+        return await self._play(request, join_command(self.command, code), code)
+
+    async def _play(
+        self, request: web.Request, command: str, code: str | None = None
+    ) -> web.WebSocketResponse:
+        """A page's connection to a game of its own running `command`: for this server's
+        own pages, within the cap, and for a join `code` that seats it."""
         if not same_origin(request):
             raise web.HTTPForbidden()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_BYTES)
         await websocket.prepare(request)
-        if self.full:  # a page loaded while a game was free, connecting once none is
-            await websocket.send_bytes(refusal(self.max_games).encode())
+        # The code first: between the cap's check and the game's counting, nothing waits.
+        why = None if code is None else await self._join_refusal(code)
+        if why is None and self.full:  # loaded while a game was free, connecting once none is
+            why = refusal(self.max_games)
+        if why is not None:
+            await websocket.send_bytes(why.encode())
             await websocket.close()
             return websocket
         game = GameProcess(
-            self.command,
+            command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,  # type: ignore[arg-type]  # as textual-serve's Server passes it
@@ -520,6 +663,10 @@ class GameServer(Server):
                 listener.close()
         finally:
             await runner.cleanup()  # on_shutdown ends the games
+            with self._looking_up:
+                if self._tables is not None:
+                    self._tables.close()
+                    self._tables = None
 
     def initialize_logging(self) -> None:
         super().initialize_logging()
@@ -544,15 +691,19 @@ class GameServer(Server):
             ngettext(
                 "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
                 "Each page plays its own game in its own process, one at a time; "
-                "games are saved in {directory}.",
+                "games are saved in {directory}.\n"
+                "A seat at a table played from several screens: open {url}/join/CODE, "
+                "with its join code.",
                 "The card table in a browser: open {url} (Ctrl+C stops the server).\n"
                 "Each page plays its own game in its own process, {games} at once at most; "
-                "games are saved in {directory}.",
+                "games are saved in {directory}.\n"
+                "A seat at a table played from several screens: open {url}/join/CODE, "
+                "with its join code.",
                 self.max_games,
             ).format(
                 url=address_to_open(self.host, self.port),
                 games=self.max_games,
-                directory=visible(saves_directory()),
+                directory=visible(self.saves),
             ),
             flush=True,
         )

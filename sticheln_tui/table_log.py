@@ -122,6 +122,11 @@ class Joined:
     screen: int  # this screen's id (presence row)
 
 
+def unknown_code() -> str:
+    """Why a code no table has is refused (a code that is no code at all too)."""
+    return _("No table has this code.")
+
+
 def digest(code: str) -> str:
     """What the database keeps of a code: any text has one, so no code is an error."""
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
@@ -282,34 +287,23 @@ class TableLog:
         code, a finished table, or a code another live screen holds."""
         now = self._clock()
         with self._transaction("BEGIN IMMEDIATE") as db:
-            found = db.execute(
-                "SELECT codes.id, codes.table_id, tables.finished FROM codes"
-                " JOIN tables ON tables.id = codes.table_id WHERE codes.digest = ?",
-                (digest(code),),
-            ).fetchone()
-            if found is None:
-                raise JoinRefused(_("No table has this code."))
-            code_id, table, finished = found
-            if finished:
-                raise JoinRefused(_("That table's game is over."))
-            seats = db.execute(
-                "SELECT seat, name FROM seats WHERE code_id = ? ORDER BY seat", (code_id,)
-            ).fetchall()
-            live = db.execute(
-                "SELECT count(*) FROM screens WHERE code_id = ? AND heartbeat > ?",
-                (code_id, now - self.TTL),
-            ).fetchone()[0]
-            if live:
-                names = ", ".join(visible(name) for _seat, name in seats)
-                raise JoinRefused(
-                    _("A screen is already playing at that table for {names}.").format(names=names)
-                )
+            code_id, table, seats = _seats_free_to_join(db, code, now - self.TTL)
             # A screen gone quiet holds nothing any more: its row goes with this join.
             db.execute("DELETE FROM screens WHERE code_id = ?", (code_id,))
             screen = _last_row(
                 db.execute("INSERT INTO screens (code_id, heartbeat) VALUES (?, ?)", (code_id, now))
             )
         return Joined(int(table), tuple(int(seat) for seat, _name in seats), screen)
+
+    def refusal(self, code: str) -> str | None:
+        """The line `join(code)` would be refused with now, or None: a look that takes no
+        seat and writes nothing (a web server checks a page's code with it)."""
+        with self._transaction() as db:
+            try:
+                _seats_free_to_join(db, code, self._clock() - self.TTL)
+            except JoinRefused as refused:
+                return str(refused)
+        return None
 
     def heartbeat(self, screen: int) -> None:
         """The screen is still there: its seats stay connected for another TTL."""
@@ -470,6 +464,37 @@ class TableLog:
                 for seat, name, kind, live in seats
             ),
         )
+
+
+def _seats_free_to_join(
+    db: sqlite3.Connection, code: str, live_since: float
+) -> tuple[int, int, list[tuple[int, str]]]:
+    """(code id, table, its seats as (seat, name)) of a code a screen may join now;
+    JoinRefused for an unknown code, a finished table, or a code held by a screen whose
+    heartbeat came after `live_since`."""
+    found = db.execute(
+        "SELECT codes.id, codes.table_id, tables.finished FROM codes"
+        " JOIN tables ON tables.id = codes.table_id WHERE codes.digest = ?",
+        (digest(code),),
+    ).fetchone()
+    if found is None:
+        raise JoinRefused(unknown_code())
+    code_id, table, finished = found
+    if finished:
+        raise JoinRefused(_("That table's game is over."))
+    seats = db.execute(
+        "SELECT seat, name FROM seats WHERE code_id = ? ORDER BY seat", (code_id,)
+    ).fetchall()
+    live = db.execute(
+        "SELECT count(*) FROM screens WHERE code_id = ? AND heartbeat > ?",
+        (code_id, live_since),
+    ).fetchone()[0]
+    if live:
+        names = ", ".join(visible(name) for _seat, name in seats)
+        raise JoinRefused(
+            _("A screen is already playing at that table for {names}.").format(names=names)
+        )
+    return code_id, table, seats
 
 
 def _version(db: sqlite3.Connection, table: int) -> int:

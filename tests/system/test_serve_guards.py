@@ -10,83 +10,19 @@ import json
 import os
 import signal
 import socket
-import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
 import pytest
-from helpers import descendants, first_line, free_port, process_group, running, stop
+from helpers import descendants
+from served import Game, Running, a_server
 
-from sticheln_tui.locations import CONFIG_ENV, SAVES_ENV
 from sticheln_tui.serve import QUIT_GRACE
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="processes from /proc")
 resource = pytest.importorskip("resource")  # POSIX only: open-file limits
-
-
-@dataclass
-class Game:
-    """A page's game: its processes, and the process groups they lead (each game leads
-    one, apart from the server's, so that all it starts can be ended with it)."""
-
-    processes: list[int]
-    groups: set[int]
-
-    @property
-    def ended(self) -> bool:
-        return not any(running(pid) for pid in self.processes) and not any(
-            process_group(group) for group in self.groups
-        )
-
-
-@dataclass
-class Running:
-    """A server a test started."""
-
-    process: subprocess.Popen
-    port: int
-    games: list[Game] = field(default_factory=list)  # the games its pages started
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def open_page(self, session: aiohttp.ClientSession, **options):
-        return session.ws_connect(f"{self.url}/ws", origin=self.url, **options)
-
-
-@contextlib.contextmanager
-def a_server(tmp_path, *flags: str, before_it_starts=None):
-    """`sticheln serve` in a process of its own; afterwards stopped, and what is left of its
-    games killed: a failing test leaves no orphan, not even once the server is killed."""
-    port = free_port()
-    environment = {
-        **os.environ,
-        SAVES_ENV: str(tmp_path / "saves"),
-        CONFIG_ENV: str(tmp_path / "config"),
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sticheln_tui", "serve", "--port", str(port), *flags],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=environment,
-        preexec_fn=before_it_starts,
-    )
-    server = Running(process, port)
-    try:
-        assert f"http://127.0.0.1:{port}" in first_line(process)
-        yield server
-    finally:
-        left = descendants(process.pid)
-        stop(process)
-        groups = {group for game in server.games for group in game.groups} - {os.getpgid(0)}
-        for pid in left + [pid for group in groups for pid in process_group(group)]:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
 
 
 async def wait_for(condition, timeout: float = 20.0):
