@@ -121,6 +121,15 @@ class Joined:
     screen: int  # this screen's id (presence row)
 
 
+def _new_code() -> str:
+    """A fresh code that the command line takes as a word: one starting with '-' would be
+    read as an option by `sticheln join CODE` (one code in 64)."""
+    while True:
+        code = secrets.token_urlsafe(CODE_BYTES)
+        if not code.startswith("-"):
+            return code
+
+
 def digest(code: str) -> str:
     """What the database keeps of a code: any text has one, so no code is an error."""
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
@@ -234,7 +243,7 @@ class TableLog:
         groups = ([here] if here else []) + [
             (seat,) for seat, (_name, where) in enumerate(seats) if where == SCREEN
         ]
-        codes = [secrets.token_urlsafe(CODE_BYTES) for _group in groups]
+        codes = [_new_code() for _group in groups]
         with self._transaction("BEGIN IMMEDIATE") as db:
             table = _last_row(
                 db.execute(
