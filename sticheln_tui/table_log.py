@@ -26,6 +26,7 @@ import hashlib
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -522,13 +523,15 @@ def _make_or_check(path: Path) -> None:
 def _keep_private(path: Path) -> None:
     """The write-ahead log and its index readable by the owner only. SQLite gives them
     the database's mode, so this matters for a database made looser by hand; a link
-    planted in their place is not followed."""
+    planted in their place is left alone. They are changed by name, never opened: closing
+    a handle drops every lock this process holds on the file, SQLite's on the index too,
+    and the next screen to open the database would rebuild the index under this one (it
+    died of a bus error)."""
     for suffix in ("-wal", "-shm"):
+        name = f"{path}{suffix}"
         try:
-            handle = open_regular(f"{path}{suffix}", os.O_RDONLY, follow=False)
+            mode = os.lstat(name).st_mode
+            if stat.S_ISREG(mode) and stat.S_IMODE(mode) & 0o077:
+                os.chmod(name, 0o600)
         except OSError:
-            continue  # not there (yet), or not a file SQLite would use either
-        try:
-            os.fchmod(handle, 0o600)
-        finally:
-            os.close(handle)
+            continue  # not there (yet), or gone meanwhile
