@@ -7,7 +7,10 @@ reload, and the whole game is the one a single process plays."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 from pathlib import Path
+
+import pytest
 
 from sticheln_tui.core.hattrick import HattrickGame, HattrickOptions
 from sticheln_tui.flow import REVEAL, BotTurn, HandOff, Private, Public, TableFlow
@@ -15,7 +18,7 @@ from sticheln_tui.persistence import loads
 from sticheln_tui.seats import Seat
 from sticheln_tui.session import TableSession
 from sticheln_tui.shared_table import SharedTable
-from sticheln_tui.table_log import Joined, TableLog
+from sticheln_tui.table_log import FILE_NAME, Joined, TableLog
 
 SEATS = (Seat("Ann"), Seat("Bob", own_screen=True), Seat("Cy", "easy"), Seat("Di", "normal"))
 HUMANS = (0, 1)
@@ -112,3 +115,19 @@ def test_of_two_screens_sending_the_same_move_at_once_exactly_one_lands(tmp_path
     log = TableLog.in_saves(tmp_path)
     assert len(log.log(table)[1]) == len(alone.moves) and log.table(table).finished
     log.close()
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="reads Linux's /proc/locks")
+def test_a_screen_keeps_its_lock_on_the_logs_shared_index_while_it_is_open(tmp_path):
+    """Without it the next screen to open the database rebuilds the index under this
+    one, which then dies of a bus error in its next transaction."""
+    log = TableLog.in_saves(tmp_path)
+    log.create("hattrick", "{}", "", [("Ann", "here"), ("Bob", "screen")])
+    index = (tmp_path / f"{FILE_NAME}-shm").stat().st_ino
+    held = [
+        line.split()
+        for line in Path("/proc/locks").read_text().splitlines()
+        if "POSIX" in line and line.split()[4] == str(os.getpid())
+    ]
+    log.close()
+    assert any(fields[5].endswith(f":{index}") for fields in held)
