@@ -40,6 +40,7 @@ SMALLEST = {
     "benchmarks/memory.py": ["--deals", "1"],
     "benchmarks/responsiveness.py": ["--deals", "1"],
     "benchmarks/startup.py": ["--runs", "1"],
+    "benchmarks/tables.py": ["--tables", "1", "--idle", "0.5", "--seconds", "2"],
     "scripts/catalogues.py": ["--check"],  # writes nothing; fails if a catalogue is stale
     "scripts/close_terminals.py": ["--closes", "1", "--at-once", "1"],
     "scripts/enter_only.py": ["seven-seals", "--most", "2"],
