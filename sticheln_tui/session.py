@@ -291,9 +291,10 @@ class TableSession:
         was_keeper = shared.keeper
         keeper = shared.beat()
         flow.bots_here = keeper
-        if keeper and not was_keeper:
-            self.hold(shared.save)  # None of it held while the old keeper still runs
-            return True
+        if keeper:
+            # Taken at every beat until the old keeper, if it still runs, lets go of it.
+            self.hold(shared.save)
+            return not was_keeper
         if not keeper and was_keeper:
             self.hold(None)
         return False

@@ -127,6 +127,15 @@ def unknown_code() -> str:
     return _("No table has this code.")
 
 
+def _new_code() -> str:
+    """A fresh code that the command line takes as a word: one starting with '-' would be
+    read as an option by `sticheln join CODE` (one code in 64)."""
+    while True:
+        code = secrets.token_urlsafe(CODE_BYTES)
+        if not code.startswith("-"):
+            return code
+
+
 def digest(code: str) -> str:
     """What the database keeps of a code: any text has one, so no code is an error."""
     return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
@@ -256,7 +265,7 @@ class TableLog:
         groups = ([here] if here else []) + [
             (seat,) for seat, (_name, where) in enumerate(seats) if where == SCREEN
         ]
-        codes = [secrets.token_urlsafe(CODE_BYTES) for _group in groups]
+        codes = [_new_code() for _group in groups]
         with self._transaction("BEGIN IMMEDIATE") as db:
             table = _last_row(
                 db.execute(
@@ -558,13 +567,16 @@ def _make_or_check(path: Path) -> None:
 
 def _keep_private(path: Path) -> None:
     """The write-ahead log and its index readable by the owner only. SQLite gives them
-    the database's mode, so this matters for a database made looser by hand. Changed by
-    name, not through a descriptor, for the same reason the database is not opened; a
-    link in their place is left alone."""
+    the database's mode, so this matters for a database made looser by hand; a link
+    planted in their place is left alone. They are changed by name, never opened: closing
+    a handle drops every lock this process holds on the file, SQLite's on the index too,
+    and the next screen to open the database would rebuild the index under this one (it
+    died of a bus error)."""
     for suffix in ("-wal", "-shm"):
         name = f"{path}{suffix}"
         try:
-            if stat.S_ISREG(os.lstat(name).st_mode):
+            mode = os.lstat(name).st_mode
+            if stat.S_ISREG(mode) and stat.S_IMODE(mode) & 0o077:
                 os.chmod(name, 0o600)
         except OSError:
-            continue  # not there (yet): SQLite will make it with the database's mode
+            continue  # not there (yet), or gone meanwhile

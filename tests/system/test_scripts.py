@@ -41,6 +41,7 @@ SMALLEST = {
     "benchmarks/responsiveness.py": ["--deals", "1"],
     "benchmarks/startup.py": ["--runs", "1"],
     "benchmarks/table_log.py": ["-n", "1", "-m", "2", "-r", "3", "-s", "0.05", "-i", "0.2"],
+    "benchmarks/tables.py": ["--tables", "1", "--idle", "0.5", "--seconds", "2"],
     "scripts/catalogues.py": ["--check"],  # writes nothing; fails if a catalogue is stale
     "scripts/close_terminals.py": ["--closes", "1", "--at-once", "1"],
     "scripts/enter_only.py": ["seven-seals", "--most", "2"],
