@@ -199,10 +199,16 @@ class StichelnApp(WorkaroundApp):
         """Begin a new game of `game` (its key) with these options (None: the game's
         default); raises ValueError (nothing changes) for a bad table."""
         from .seats import Seat
+        from .table_log import TableLogError
 
         seats = [Seat(seat) if isinstance(seat, str) else seat for seat in players]
         self._cancel_bot_move()
-        self.session.start(game, seats, first_leader, seed, options)
+        try:
+            self.session.start(game, seats, first_leader, seed, options)
+        except TableLogError as error:  # the tables database cannot be used: the form again
+            self.notify(str(error), severity="error", markup=False, timeout=20)
+            self._show(self._setup(game, options, seed, seats, first_leader))
+            return
         self._begun()
 
     def continue_game(self, game: TableGame, levels: Sequence[str | None] = ()) -> None:
@@ -454,6 +460,8 @@ class StichelnApp(WorkaroundApp):
         assert flow is not None
         screens = screens_of(flow.game.GAME)
         news = flow.bots_decide()
+        if news:
+            self._submit()  # the table's decision, taken by a bot, is a move like any
         # Saved once the screen shows the move: a few milliseconds sooner on screen.
         self.call_after_refresh(self._autosave)
         step = flow.next_step()

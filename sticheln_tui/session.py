@@ -248,12 +248,18 @@ class TableSession:
         shared, flow = self.shared, self.flow
         if shared is None or flow is None or not shared.changed():
             return False
-        caught = shared.caught_up(flow.game)
-        if caught is None:
+        if not self._as_the_log_has_it(shared, flow):
             return False
-        flow.caught_up(caught)
         self._finish_table()
         return True
+
+    @staticmethod
+    def _as_the_log_has_it(shared: SharedTable, flow: TableFlow) -> bool:
+        """The flow's game made the log's; True when that changed it."""
+        caught = shared.caught_up(flow.game)
+        if caught is not None:
+            flow.caught_up(caught)
+        return caught is not None
 
     def submit(self) -> bool:
         """The move just made at this screen goes to the table's log; False when another
@@ -264,9 +270,7 @@ class TableSession:
         if shared.submit(flow.game):
             self._finish_table()
             return True
-        caught = shared.caught_up(flow.game)
-        if caught is not None:
-            flow.caught_up(caught)
+        self._as_the_log_has_it(shared, flow)
         return False
 
     def taken_back(self) -> bool:
@@ -277,9 +281,7 @@ class TableSession:
             return True
         if shared.take_back(len(flow.game.moves)):
             return True
-        caught = shared.caught_up(flow.game)
-        if caught is not None:
-            flow.caught_up(caught)
+        self._as_the_log_has_it(shared, flow)
         return False
 
     def beat(self) -> bool:

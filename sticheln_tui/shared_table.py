@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .i18n import _
-from .table_log import FILE_NAME, Joined, JoinRefused, TableLog, TableLogError
+from .table_log import FILE_NAME, Joined, JoinRefused, TableLog, TableLogError, unknown_code
 
 if TYPE_CHECKING:
     from .core.table import TableGame
@@ -74,6 +74,10 @@ class SharedTable:
         cannot be used."""
         from .persistence import dumps
 
+        try:
+            saves.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            raise TableLogError(str(error)) from None
         log = TableLog.in_saves(saves)
         game = setup.game
         places = [(seat.name, where_of(seat)) for seat in seats]
@@ -91,6 +95,8 @@ class SharedTable:
         from .codec import SaveError
         from .persistence import loads
 
+        if not (saves / FILE_NAME).exists():  # no table was ever opened here
+            raise JoinRefused(unknown_code())
         log = TableLog.in_saves(saves)
         try:
             joined = log.join(code)
