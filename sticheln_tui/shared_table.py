@@ -238,7 +238,7 @@ def _replayed(game: TableGame, moves: Sequence[Any]) -> TableGame:
     return type(game).replay(game.players, game.options, game.first_leader, game.seed, moves)
 
 
-def join_lines(shared: SharedTable, players: Sequence[str], page: str | None = None) -> list[str]:
+def join_lines(shared: SharedTable, players: Sequence[str]) -> list[str]:
     """How each screen joins the table: a line per code, naming its seats."""
     lines = []
     for seats, code in shared.codes:
@@ -249,10 +249,7 @@ def join_lines(shared: SharedTable, players: Sequence[str], page: str | None = N
         else:
             # Translators: how a player joins from a terminal (ssh too) or a browser page.
             line = _("{names}: sticheln join {code}")
-        line = line.format(names=names, code=code)
-        if page is not None:
-            line += _(" or {page}/join/{code}").format(page=page, code=code)
-        lines.append(line)
+        lines.append(line.format(names=names, code=code))
     return lines
 
 
