@@ -33,8 +33,9 @@ from sticheln_tui.bots import make_bot
 from sticheln_tui.flow import REVEAL, BotTurn, HandOff, Private, Public
 from sticheln_tui.seats import Seat
 from sticheln_tui.session import TableSession
+from sticheln_tui.shared_table import SharedTable
 
-POLL = 0.1  # the app reads the log ten times a second
+POLL = SharedTable.READ_EVERY  # how often the app reads the log
 PLAYERS = 4  # Hattrick at four: the screens' seats, then bots
 
 
