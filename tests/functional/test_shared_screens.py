@@ -140,3 +140,23 @@ async def test_a_joined_one_seat_screen_shows_only_its_own_hand_and_no_hand_off(
                 assert app.bot_moves_here() is False  # Ann is a human at another screen
         assert app.game is not None and app.game.moves == flow.game.moves
     host.leave()
+
+
+async def test_the_form_seats_a_player_at_an_own_screen_and_refuses_a_table_without_one_here(
+    tmp_path,
+):
+    app = StichelnApp(game="hattrick", saves=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        for seat, kind in enumerate(["own screen", "own screen", "easy", "easy"]):
+            form.query_one(f"#kind-{seat}").value = kind
+        form.action_start()
+        await pilot.pause()
+        assert app.game is None  # somebody must play at the screen that opens the table
+        form.query_one("#kind-0").value = "human"
+        form.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, JoinCodesScreen)
+        assert app.flow is not None and app.flow.remote == {1}
+        assert [seat.own_screen for seat in app.session.seats()] == [False, True, False, False]
