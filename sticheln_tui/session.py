@@ -210,6 +210,11 @@ class TableSession:
             table = kind(names, first_leader=first_leader, seed=seed)
         else:
             table = kind(names, options, first_leader, seed)
+        from .seats import no_human_here_problem
+
+        problem = no_human_here_problem(seats)
+        if problem:
+            raise ValueError(problem)
         levels = [seat.level for seat in seats]
         remote = [number for number, seat in enumerate(seats) if seat.own_screen]
         flow = TableFlow(table, levels, remote)
