@@ -167,6 +167,7 @@ CARD = re.compile(r"[\[►] ?(\d{1,2}|[JQKA])[♠♥♦♣ ]([A-Z])!?[\]◄]")
 # never shows.
 HAND_OFF_WORDS = (b"Pass the keyboard to", b"Nobody else should look at the screen now.")
 ENTER = "⏎"
+ALTERNATE_SCREEN = b"\x1b[?1049h"  # what Textual writes first as it takes the terminal
 # What Enter does on a seat's own screen when it is that seat's turn, in every game.
 TURN_KEYS = ("Lay down", "Play", "Choose", "Pass", "Take seals", "Take saboteur", "Give back")
 # What Enter does on a public screen that every screen passes on its own: a deal's opening.
@@ -239,6 +240,10 @@ class TableScreen:
         output = bytes(self.terminal.output)
         return any(words in output for words in HAND_OFF_WORDS)
 
+    def up_or_ended(self) -> bool:
+        """The program took its terminal, or ended (a refused join ends at once)."""
+        return not self.alive() or ALTERNATE_SCREEN in self.terminal.output
+
     def alive(self) -> bool:
         return self.terminal.process.poll() is None
 
@@ -298,6 +303,27 @@ class Table:
         for seat in self.remote_seats:
             self.join(seat)
 
+    def rejoin(self, seats: Sequence[int], timeout: float = 30) -> tuple[TableScreen, int]:
+        """The player of `seats` (a killed screen's) joins again with its code: refused
+        while the killed screen still counts as connected (its heartbeat is fresh for a
+        few seconds), so tried again until it is taken. Returns the screen and how many
+        times the code was refused."""
+        deadline = time.monotonic() + timeout
+        refused = 0
+        while True:
+            screen = self.join(seats[0])
+            screen.seats = tuple(seats)
+            wait_for(screen.up_or_ended)
+            if screen.alive():
+                return screen, refused
+            self.screens.remove(screen)
+            screen.close()
+            assert screen.terminal.process.returncode == 2
+            assert b"A screen is already playing at that table" in screen.terminal.output
+            refused += 1
+            assert time.monotonic() < deadline, "the killed screen's seat was never free"
+            time.sleep(0.5)
+
     def close_the_codes(self) -> None:
         """The host passes its join codes screen (a deliberate Enter)."""
         host = self.screens[0]
@@ -305,9 +331,15 @@ class Table:
         host.press_enter()
         wait_for(lambda: "Players at screens of their own" not in host.look(), timeout=30)
 
-    def play(self, done: Callable[[TableGame], bool], timeout: float) -> TableGame:
+    def play(
+        self,
+        done: Callable[[TableGame], bool],
+        timeout: float,
+        meanwhile: Callable[[TableGame], None] = lambda game: None,
+    ) -> TableGame:
         """A person at each screen presses Enter when it is their turn (or the screen
-        opens a deal for all), until `done` says so of the table's game; returns it."""
+        opens a deal for all), until `done` says so of the table's game; returns it.
+        `meanwhile` is told of the game at each look (to kill a screen, say)."""
         deadline = time.monotonic() + timeout
         moves = -1
         while True:
@@ -321,6 +353,7 @@ class Table:
                 moves = len(game.moves)
                 for screen in self.screens:
                     screen.ready_since = None
+            meanwhile(game)
             to_move = None if game.finished else game.seat_to_move()
             for screen in self.screens:
                 self._press_if_due(screen, to_move)
