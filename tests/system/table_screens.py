@@ -79,7 +79,10 @@ class Screen:
         if character == "\r":
             self.column = 0
         elif character == "\n":
-            self.row = min(self.row + 1, self.rows - 1)
+            if self.row == self.rows - 1:  # the bottom line: the screen scrolls up
+                self.cells = [*self.cells[1:], [" "] * self.columns]
+            else:
+                self.row += 1
         elif character == "\b":
             self.column = max(self.column - 1, 0)
 
@@ -282,6 +285,7 @@ class Table:
         found: dict[str, str] = {}
 
         def all_shown() -> bool:
+            assert host.alive(), f"the host program ended:\n{host.look()}"
             for line in host.look().splitlines():
                 match = JOIN_LINE.search(line)
                 if match:
