@@ -173,8 +173,9 @@ ENTER = "⏎"
 ALTERNATE_SCREEN = b"\x1b[?1049h"  # what Textual writes first as it takes the terminal
 # What Enter does on a seat's own screen when it is that seat's turn, in every game.
 TURN_KEYS = ("Lay down", "Play", "Choose", "Pass", "Take seals", "Take saboteur", "Give back")
-# What Enter does on a public screen that every screen passes on its own: a deal's opening.
-PUBLIC_KEYS = ("Start the deal",)
+# What Enter does on a public screen that every screen passes on its own: a deal's opening,
+# and its scores before the next one.
+PUBLIC_KEYS = ("Start the deal", "Next deal")
 # A person's pace: no key for half a second before a press (the app takes faster keys for
 # a held or mashed one), and a little more than the app's guard after a screen changes.
 QUIET = 0.75
