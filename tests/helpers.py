@@ -179,6 +179,7 @@ class LeftNoGame:
 
     game = None
     finished = False
+    rejoin = None
 
 
 def started_apps(monkeypatch) -> list[dict]:

@@ -47,8 +47,8 @@ OWN_SCREEN = "own screen"  # a human at a screen of their own, which joins with 
 BOT_LABELS = {"easy": N_("Bot: easy"), "normal": N_("Bot: normal"), "strong": N_("Bot: strong")}
 SEAT_KINDS = [
     (N_("Human"), HUMAN),
-    (N_("Own screen"), OWN_SCREEN),
     *((BOT_LABELS[level], level) for level in LEVELS),
+    (N_("Own screen"), OWN_SCREEN),
 ]
 CUSTOM = "custom"
 ONE_PER_PLAYER = 0  # the deals selector's value for "one deal per player"

@@ -42,6 +42,7 @@ from sticheln_tui.screens.hattrick import (
 )
 from sticheln_tui.screens.hattrick import last_event_text as hattrick_event
 from sticheln_tui.screens.hattrick.replay import HattrickReplayScreen
+from sticheln_tui.screens.join_codes import JoinCodesScreen
 from sticheln_tui.screens.load_problem import LoadProblemScreen
 from sticheln_tui.screens.menu import MenuScreen
 from sticheln_tui.screens.open_elsewhere import OpenElsewhereScreen, SaveLookScreen
@@ -281,6 +282,8 @@ def screens(tmp_path) -> Iterator[tuple[str, Callable[[], Screen], tuple[Step, .
     yield "look at a save open elsewhere", lambda: SaveLookScreen(save), ()
     yield "too small", lambda: TooSmallScreen(Size(60, 16), "hattrick"), ()
     yield "confirm", lambda: ConfirmScreen("Quit Sticheln?"), ()
+    codes = ["Ann (this screen; to come back): sticheln join 4kQ", "Bob: sticheln join x9Z"]
+    yield "join codes", lambda: JoinCodesScreen(codes), ()
     yield "command palette", StichelnSetupScreen, ("ctrl+p", 0.2)
     yield "theme list", StichelnSetupScreen, ("ctrl+p", 0.2, *"theme", 0.2, "enter", 0.2)
 

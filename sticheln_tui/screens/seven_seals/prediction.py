@@ -92,9 +92,11 @@ class SevenSealsPredictionScreen(PrivateScreen):
         self.wanted = dict.fromkeys(COLOURS, 0)
         self.victims: dict[str, tuple[int, ...]] = {}  # by colour, whom its steals rob
         self.saboteur_chosen = False  # Enter takes the saboteur (the proposal was that)
-        proposed = proposal(view)
-        self.proposal_reason = proposed.reason  # the normal bot's, said with the proposal
-        self._take(proposed.move)
+        self.proposal_reason = ""  # the normal bot's, said with the proposal
+        if view.legal_moves:  # else another seat, at another screen, predicts first
+            proposed = proposal(view)
+            self.proposal_reason = proposed.reason
+            self._take(proposed.move)
 
     def _take(self, move: Predict | TakeSaboteur) -> None:
         """Preselect `move`."""
@@ -219,6 +221,11 @@ class SevenSealsPredictionScreen(PrivateScreen):
         return Text("\n").join(big_cards_text(line) for line in lines)
 
     def _choice_line(self) -> Text:
+        view = self.view
+        if not view.legal_moves and view.to_move is not None:  # at a table of screens
+            # Translators: another player, at another screen, takes seals before you.
+            waiting = _("{name} chooses first; then it is your turn.")
+            return Text(waiting.format(name=view.players[view.to_move]), style="bold")
         if self.saboteur_chosen:  # its price: on the saboteur's line below
             # Translators: {reason} is a clause, e.g. "your tricks are hard to foresee: your
             # seals would likely cost about 5 points, the saboteur 4 at most".
