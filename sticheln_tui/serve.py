@@ -81,6 +81,7 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 # with room to spare; anything else in a page's address is no code and is looked up nowhere.
 JOIN_CODE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 ERROR_BYTES = 4096  # what is kept of a game's error output, for a game that cannot start
+ERROR_DRAIN = 2.0  # seconds to read the rest of the error output of a game that never drew
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -310,6 +311,13 @@ class GameProcess(AppService):
         await super().run()
         if self.ending:
             return
+        if not self.drawn and self.errors is not None:
+            # textual-serve stops reading the error output when the game's output ends:
+            # a line written just before may still be on its way.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ERROR_DRAIN):
+                    while await self.errors.read(ERROR_BYTES):
+                        pass
         why = self.errors.last_line() if self.errors is not None else ""
         if not self.drawn and why:
             await self.remote_write_bytes(why.encode())
