@@ -174,6 +174,16 @@ def start_arguments(start) -> dict:
     return chosen
 
 
+class HandClock:
+    """A clock the test moves by hand (a table log's heartbeats and leases read it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class LeftNoGame:
     """The session of an app that never started a game: nothing to say about a save."""
 

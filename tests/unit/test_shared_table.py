@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import HandClock
 
 from sticheln_tui import table_log
 from sticheln_tui.bots import make_bot
@@ -33,20 +34,10 @@ GAMES = {
 }
 
 
-class Clock:
-    """The time every screen's log reads, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch):
     """Every table log opened from now on reads this clock."""
-    clock = Clock()
+    clock = HandClock()
     monkeypatch.setattr(
         TableLog, "in_saves", classmethod(lambda cls, saves: cls(Path(saves) / FILE_NAME, clock))
     )

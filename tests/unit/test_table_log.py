@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+from helpers import HandClock
 
 from sticheln_tui.table_log import (
     FILE_NAME,
@@ -25,19 +26,9 @@ from sticheln_tui.table_log import (
 SEATS = [("Ann", "here"), ("Bob", "screen"), ("Cy", "bot:strong"), ("Di", "here")]
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock():
-    return Clock()
+    return HandClock()
 
 
 @pytest.fixture
