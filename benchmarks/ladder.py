@@ -146,6 +146,9 @@ class Played:
     tested_seconds: tuple[float, ...]  # per move, on the clock
     others_seconds: tuple[float, ...]
     cpu_seconds: float  # the whole game's: unlike the clock, not slowed by a busy machine
+    # The tested bot's moves, in order: two bots' games from the same seating can be
+    # compared move by move (the frozen bots' golden tests do).
+    tested_moves: tuple[Any, ...] = ()
 
 
 def seatings(
@@ -188,6 +191,7 @@ def play(seating: Seating) -> Played:
     ]
     tested: list[float] = []
     others: list[float] = []
+    moves: list[Any] = []
     cpu = time.process_time()
     while not table.finished:
         seat = table.to_move
@@ -196,7 +200,12 @@ def play(seating: Seating) -> Played:
             bot.game = table
         started = time.perf_counter()
         move = bot.choose(table.view(seat))
-        (tested if seat == seating.seat else others).append(time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        if seat == seating.seat:
+            tested.append(seconds)
+            moves.append(move)
+        else:
+            others.append(seconds)
         table.apply(move)
     winners = table.view(None).winners
     return Played(
@@ -209,6 +218,7 @@ def play(seating: Seating) -> Played:
         tuple(tested),
         tuple(others),
         time.process_time() - cpu,
+        tuple(moves),
     )
 
 

@@ -10,8 +10,12 @@ import ladder
 import pytest
 
 from sticheln_tui.bots.sticheln.world import sample_deal
-from sticheln_tui.core.game import Game
+from sticheln_tui.core.cards import Card
+from sticheln_tui.core.game import Game, PickPain
+from sticheln_tui.core.hattrick import PassCard
+from sticheln_tui.core.seven_seals import Predict, ReturnSeal, TakeSaboteur
 from sticheln_tui.core.sticheln import Rules
+from sticheln_tui.core.table import PlayCard
 from sticheln_tui.games import engines
 from sticheln_tui.seats import bot_name
 
@@ -91,3 +95,49 @@ def test_frozen_and_cheater_play_sticheln_only(capsys):
     with pytest.raises(SystemExit):
         ladder.main(["--game", "hattrick", "--against", "frozen", "--deals", "1"])
     assert "--against frozen plays Sticheln only" in capsys.readouterr().err
+
+
+def card_text(card: Card) -> str:
+    return f"{card.value}{card.letter}"
+
+
+def move_text(move: object) -> str:
+    """A move in a few characters: "11N" plays a card, "pick:0N", "pass:7R", "return:red",
+    "saboteur", "predict:5R3Y/R0" (the seals, then any seal taken from a seat)."""
+    match move:
+        case PlayCard(card=card):
+            return card_text(card)
+        case PickPain(card=card):
+            return f"pick:{card_text(card)}"
+        case PassCard(card=card):
+            return f"pass:{card_text(card)}"
+        case ReturnSeal(kind=kind):
+            return f"return:{kind}"
+        case TakeSaboteur():
+            return "saboteur"
+        case Predict(seals=seals, steals=steals):
+            wanted = "".join(f"{count}{Card(colour, 0).letter}" for colour, count in seals)
+            taken = "".join(f"{Card(colour, 0).letter}{seat}" for colour, seat in steals)
+            return f"predict:{wanted}/{taken}" if taken else f"predict:{wanted}"
+    raise AssertionError(f"no text for {move!r}")
+
+
+def moves_made(game: str, level: str, seed: int, seat: int) -> str:
+    """The moves of a `level` bot on its own budget in a ladder game against three normal
+    bots (deal `seed`, in `seat`), as text."""
+    options = dataclasses.replace(GAMES[game].OPTIONS(), deals=1)
+    seating = ladder.seatings(game, options, level, "normal", 4, seed, 1)[seat]
+    return " ".join(move_text(move) for move in ladder.play(seating).tested_moves)
+
+
+# Every move of each frozen bot in one ladder game: (game, deal seed, seat) -> moves. The
+# frozen bots are yardsticks: should one of these change, a frozen bot has drifted (or
+# something it leans on has, which then belongs in benchmarks/frozen_strong.py, as it was).
+FROZEN_MOVES = {
+    ("sticheln", 1, 0): "pick:0N 11N 6N 9Y 8G 9N 3G 8R 0B 1G 1B 5Y 8B 4Y 9R",
+}
+
+
+@pytest.mark.parametrize(("game", "seed", "seat"), list(FROZEN_MOVES))
+def test_the_frozen_bots_make_the_moves_they_always_made(game, seed, seat):
+    assert moves_made(game, "frozen", seed, seat) == FROZEN_MOVES[game, seed, seat]
