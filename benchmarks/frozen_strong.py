@@ -11,28 +11,67 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from sticheln_tui.bots.base import Advice
+from sticheln_tui.bots.base import Advice, Bot
+from sticheln_tui.bots.search import World
 from sticheln_tui.bots.sticheln.player import StichelnBot
 from sticheln_tui.bots.sticheln.thumb import pick_card
 from sticheln_tui.bots.sticheln.world import Deal, sample_deal
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import PickPain, PlayCard, SeatView
 
+W = TypeVar("W", bound=World)
+C = TypeVar("C")
 
-class FrozenStrongBot(StichelnBot):
-    """Determinised Monte Carlo: 600 playouts a move at four seats, every candidate on
-    the same sampled deals, the rest of each deal played by the rules of thumb."""
 
-    level = "frozen"
-    default_playouts = 600
+class FrozenSearch(Bot):
+    """Determinised Monte Carlo as it stood: `playouts` a move at four seats (fewer at
+    bigger tables), split evenly among the candidates, every candidate on the same sampled
+    deals, a deal worth our score minus the others' average."""
+
+    default_playouts = 0
 
     def __init__(self, seed: int = 0, playouts: int | None = None, time_limit: float = 0.8):
         super().__init__(seed)
         self.playouts = self.default_playouts if playouts is None else playouts
         self.time_limit = time_limit
         self.playouts_run = 0
+
+    def search(
+        self,
+        me: int,
+        players: int,
+        candidates: Sequence[C],
+        sample: Callable[[], W],
+        trial: Callable[[W, C], Sequence[int]],
+    ) -> tuple[C, str]:
+        """The candidate whose sampled deals end best, and why. `sample()` guesses the
+        deal; `trial(world, candidate)` makes the candidate move in a copy of it, plays
+        the deal out and returns every seat's deal score."""
+        totals = dict.fromkeys(candidates, 0.0)
+        deadline = time.monotonic() + self.time_limit
+        samples = 0
+        for _ in range(max(1, self.playouts * 4 // players // len(candidates))):
+            world = sample()
+            for candidate in candidates:
+                scores = trial(world.copy(), candidate)
+                totals[candidate] += scores[me] - (sum(scores) - scores[me]) / (players - 1)
+            samples += 1
+            self.playouts_run += len(candidates)
+            if time.monotonic() > deadline:
+                break
+        best = max(candidates, key=totals.__getitem__)
+        return best, f"ends best over {samples} sampled deals"
+
+
+class FrozenStrongBot(FrozenSearch, StichelnBot):
+    """600 playouts a move at four seats, the rest of each deal played by the rules of
+    thumb on the Card-based deal model."""
+
+    level = "frozen"
+    default_playouts = 600
 
     def pick(self, view: SeatView, rng: random.Random) -> Advice:
         taken = view.pain_cards[view.seat] or ()
@@ -52,10 +91,6 @@ class FrozenStrongBot(StichelnBot):
         card, why = self._search(view, rng, list(view.hand), Deal.play)
         return Advice(PlayCard(card), why)
 
-    def sample(self, view: SeatView, rng: random.Random) -> Deal:
-        """One guess at the whole deal (the ladder's cheater overrides it with the truth)."""
-        return sample_deal(view, rng)
-
     def _search(
         self,
         view: SeatView,
@@ -63,22 +98,13 @@ class FrozenStrongBot(StichelnBot):
         candidates: list[Card],
         first: Callable[[Deal, Card], None],
     ) -> tuple[Card, str]:
-        me = view.seat
-        players = len(view.players)
-        totals = dict.fromkeys(candidates, 0.0)
-        deadline = time.monotonic() + self.time_limit
-        samples = 0
-        for _ in range(max(1, self.playouts * 4 // players // len(candidates))):
-            world = self.sample(view, rng)
-            for candidate in candidates:
-                deal = world.copy()
-                first(deal, candidate)
-                deal.play_out(Deal.thumb)
-                scores = deal.scores()
-                totals[candidate] += scores[me] - (sum(scores) - scores[me]) / (players - 1)
-            samples += 1
-            self.playouts_run += len(candidates)
-            if time.monotonic() > deadline:
-                break
-        best = max(candidates, key=totals.__getitem__)
-        return best, f"ends best over {samples} sampled deals"
+        """`first(deal, card)` makes the move being weighed in a sampled deal."""
+
+        def trial(deal: Deal, card: Card) -> list[int]:
+            first(deal, card)
+            deal.play_out(Deal.thumb)
+            return deal.scores()
+
+        return self.search(
+            view.seat, len(view.players), candidates, lambda: sample_deal(view, rng), trial
+        )

@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from frozen_strong import FrozenStrongBot
+from frozen_strong import FrozenSearch, FrozenStrongBot
 from report import budget, finish
 
 from sticheln_tui.bots import Bot, make_bot
@@ -109,7 +109,7 @@ def player(level: str, seed: int, game: str, playouts: int | None = None) -> Bot
     out `playouts` deals a move (None: its own budget)."""
     special = {"frozen": FrozenStrongBot, "cheater": CheaterBot}
     bot = special[level](seed) if level in special else make_bot(level, seed, game)
-    if isinstance(bot, SamplingBot | FrozenStrongBot):
+    if isinstance(bot, SamplingBot | FrozenSearch):
         bot.time_limit = math.inf
         if playouts is not None:
             bot.playouts = playouts
