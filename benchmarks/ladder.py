@@ -12,7 +12,8 @@ repeats exactly (the playout budget alone rules).
 
 `--tested cheater` (Sticheln only) is the strong search seeing every hand: how far the
 strong bot is from what its search could do with perfect information. `frozen` is the
-strong bot as it stood before the fast core (frozen_strong.py). Prints the tested bot's
+game's strong bot as it stood (frozen_strong.py): Sticheln's before the fast core,
+Hattrick's and Seven Seals' when frozen there. Prints the tested bot's
 win share (a shared win counts 1/k to each of its k winners) and mean margin per deal, each
 with a 95% interval over deals (a deal's rotations are one sample, as they are not
 independent), seconds per move, budget rows, and a last line of JSON. Progress on stderr.
@@ -33,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from frozen_strong import FrozenSearch, FrozenStrongBot
+from frozen_strong import FROZEN, FrozenSearch
 from report import budget, finish
 
 from sticheln_tui.bots import Bot, make_bot
@@ -56,8 +57,8 @@ from sticheln_tui.simulate import _reported, describe, jobs
 
 GAMES = engines()
 
-STICHELN_ONLY = ("frozen", "cheater")
-BOTS = (*LEVELS, *STICHELN_ONLY)
+STICHELN_ONLY = ("cheater",)
+BOTS = (*LEVELS, "frozen", *STICHELN_ONLY)
 # Win share a bot must reach against three of each opponent (fair share 25%).
 TARGET_SHARE = {"frozen": 0.35, "normal": 0.5}
 RESAMPLES = 2000  # bootstrap resamples for the intervals over deals
@@ -107,7 +108,7 @@ def seat_name(level: str, seat: int) -> str:
 def player(level: str, seed: int, game: str, playouts: int | None = None) -> Bot:
     """A bot of `level` for `game`, thinking without a time limit; a searching one plays
     out `playouts` deals a move (None: its own budget)."""
-    special = {"frozen": FrozenStrongBot, "cheater": CheaterBot}
+    special = {"frozen": FROZEN[game], "cheater": CheaterBot}
     bot = special[level](seed) if level in special else make_bot(level, seed, game)
     if isinstance(bot, SamplingBot | FrozenSearch):
         bot.time_limit = math.inf
