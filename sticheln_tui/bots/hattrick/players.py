@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
@@ -117,10 +118,15 @@ class StrongBot(SamplingBot, HattrickBot):
     # (about 0.15 s at four seats): the int deal plays out over three times as fast.
     default_playouts = 600
 
+    def sampler(self, view: HattrickView, rng: random.Random) -> Callable[[], FastDeal]:
+        """Draws guesses at the whole deal that agree with what this seat has seen:
+        `world.sample_deal`'s deals, drawn straight into ints."""
+        known, hidden = known_deal(view)
+        return lambda: known.shared_out(hidden, view.hand_sizes, rng)
+
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
         assert view.seat is not None
-        known, hidden = known_deal(view)
-        table = known.table
+        table = tables(len(view.players))
 
         def trial(deal: FastDeal, move: Move) -> list[int]:
             deal.move(table.index(move.card), isinstance(move, PassCard))
@@ -128,11 +134,7 @@ class StrongBot(SamplingBot, HattrickBot):
             return deal.scores()
 
         move, reason = self.search(
-            view.seat,
-            len(view.players),
-            view.legal_moves,
-            lambda: known.shared_out(hidden, view.hand_sizes, rng),
-            trial,
+            view.seat, len(view.players), view.legal_moves, self.sampler(view, rng), trial
         )
         return Advice(move, reason)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ...core.cards import Card
 from ...core.seven_seals import (
@@ -238,6 +239,16 @@ class StrongBot(SamplingBot, SevenSealsBot):
     level = "strong"
     default_playouts = 320
 
+    def sampler(self, view: SevenSealsView, rng: random.Random) -> Callable[[], Deal]:
+        """Draws guesses at the whole deal that agree with what this seat has seen, in
+        the Card-based deal model: the prediction round is played on it."""
+        return lambda: sample_deal(view, rng)
+
+    def fast_sampler(self, view: SevenSealsView, rng: random.Random) -> Callable[[], FastDeal]:
+        """The sampler's deals in ints, for the play."""
+        sample = self.sampler(view, rng)
+        return lambda: fast_deal(sample())
+
     def candidate(self, view: SevenSealsView, move: Move) -> Move | int:
         """Cards and seals are weighed as ints; predictions as themselves."""
         if isinstance(move, PlayCard):
@@ -261,9 +272,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
             predict_out(deal, view, move)
             return played_out(fast_deal(deal))
 
-        move, why = self.search(
-            me(view), players, candidates, lambda: sample_deal(view, rng), trial
-        )
+        move, why = self.search(me(view), players, candidates, self.sampler(view, rng), trial)
         if isinstance(move, TakeSaboteur):
             # Translators: {why} is "ends best over 40 sampled deals: +1.5 against the table".
             return Advice(move, _("taking the saboteur {why}").format(why=why))
@@ -281,7 +290,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
         table = tables(len(view.players))
         cards = [table.index(move.card) for move in view.legal_moves]
         card, why = self.search(
-            me(view), len(view.players), cards, lambda: fast_deal(sample_deal(view, rng)), trial
+            me(view), len(view.players), cards, self.fast_sampler(view, rng), trial
         )
         return Advice(PlayCard(table.card(card)), why)
 
@@ -294,7 +303,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
             me(view),
             len(view.players),
             [SEAL_KINDS.index(kind) for kind in view.returnable],
-            lambda: fast_deal(sample_deal(view, rng)),
+            self.fast_sampler(view, rng),
             trial,
         )
         return Advice(ReturnSeal(SEAL_KINDS[kind]), why)
