@@ -10,13 +10,13 @@ repeats exactly (the playout budget alone rules).
         --deals 100 --seed 1 --workers 2 [--preset table-sheet --dark ...] [--players 4] \
         [--playouts N]
 
-`--tested cheater` (Sticheln only) is the strong search seeing every hand: how far the
-strong bot is from what its search could do with perfect information. `frozen` is the
-game's strong bot as it stood (frozen_strong.py): Sticheln's before the fast core,
-Hattrick's and Seven Seals' when frozen there. Prints the tested bot's
-win share (a shared win counts 1/k to each of its k winners) and mean margin per deal, each
-with a 95% interval over deals (a deal's rotations are one sample, as they are not
-independent), seconds per move, budget rows, and a last line of JSON. Progress on stderr.
+`frozen` is the game's strong bot as it stood (frozen_strong.py): Sticheln's before the
+fast core, Hattrick's and Seven Seals' when frozen there. `seer` (seer.py) is the game's
+strong bot, with its own search and budget, handed the true deal for every sampled deal:
+the most its search could make of a deal. Prints the tested bot's win share (a shared win
+counts 1/k to each of its k winners) and mean margin per deal, each with a 95% interval
+over deals (a deal's rotations are one sample, as they are not independent), seconds per
+move, budget rows, and a last line of JSON. Progress on stderr.
 """
 
 from __future__ import annotations
@@ -29,18 +29,17 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from frozen_strong import FROZEN, FrozenSearch
 from report import budget, finish
+from seer import SEERS, SeesEveryHand
 
 from sticheln_tui.bots import Bot, make_bot
 from sticheln_tui.bots.search import SamplingBot
-from sticheln_tui.bots.sticheln import StrongBot
-from sticheln_tui.bots.sticheln.world import Deal
 from sticheln_tui.cli import (
     Parser,
     add_rule_options,
@@ -49,54 +48,16 @@ from sticheln_tui.cli import (
     options_from,
 )
 from sticheln_tui.core.cards import Card
-from sticheln_tui.core.game import Game, Phase, SeatView
-from sticheln_tui.fast.sticheln import FastDeal
 from sticheln_tui.games import engine_of, engines
 from sticheln_tui.seats import LEVELS, bot_name
 from sticheln_tui.simulate import _reported, describe, jobs
 
 GAMES = engines()
 
-STICHELN_ONLY = ("cheater",)
-BOTS = (*LEVELS, "frozen", *STICHELN_ONLY)
+BOTS = (*LEVELS, "frozen", "seer")
 # Win share a bot must reach against three of each opponent (fair share 25%).
 TARGET_SHARE = {"frozen": 0.35, "normal": 0.5}
 RESAMPLES = 2000  # bootstrap resamples for the intervals over deals
-
-
-def true_deal(game: Game) -> Deal:
-    """The deal in progress exactly as it is, every hand known, in the search's deal model
-    (the fast core's property tests take it as their reference too)."""
-    return Deal(
-        game.rules,
-        [list(hand) for hand in game.hands],
-        [list(cards) for cards in game.pain_cards],
-        [tuple(dict.fromkeys(card.colour for card in cards)) for cards in game.pain_cards],
-        [list(pile) for pile in game.won],
-        [(play.seat, play.card) for play in game.trick],
-        # During the pick the deal model plays on from the first lead (as sample_deal).
-        game.leader if game.phase is Phase.PICK else game.to_move,
-    )
-
-
-class SeesEveryHand:
-    """Mixin for a Sticheln search that draws its deals through `sampler(view, rng)`: it
-    draws the true deal instead, read from `game` (the ladder sets it before each move)."""
-
-    # Every sample is the same deal, played out by the same rules of thumb: one is as good
-    # as any number (the search's floor is one sample a move).
-    default_playouts = 1
-    game: Game
-
-    def sample(self, view: SeatView, rng: random.Random) -> Deal:
-        return true_deal(self.game)
-
-    def sampler(self, view: SeatView, rng: random.Random) -> Callable[[], FastDeal]:
-        return lambda: self.sample(view, rng).in_ints()
-
-
-class CheaterBot(SeesEveryHand, StrongBot):
-    level = "cheater"
 
 
 def seat_name(level: str, seat: int) -> str:
@@ -108,7 +69,7 @@ def seat_name(level: str, seat: int) -> str:
 def player(level: str, seed: int, game: str, playouts: int | None = None) -> Bot:
     """A bot of `level` for `game`, thinking without a time limit; a searching one plays
     out `playouts` deals a move (None: its own budget)."""
-    special = {"frozen": FROZEN[game], "cheater": CheaterBot}
+    special = {"frozen": FROZEN[game], "seer": SEERS[game]}
     bot = special[level](seed) if level in special else make_bot(level, seed, game)
     if isinstance(bot, SamplingBot | FrozenSearch):
         bot.time_limit = math.inf
@@ -175,7 +136,7 @@ def seatings(
 
 
 def play(seating: Seating) -> Played:
-    """Play one game of the ladder; every bot sees its own seat only (the cheater aside)."""
+    """Play one game of the ladder; every bot sees its own seat only (the seer aside)."""
     count = seating.players
     levels = [seating.against] * count
     levels[seating.seat] = seating.tested
@@ -317,9 +278,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.against is None:
         args.against = "frozen" if args.game == "sticheln" else "normal"
     try:
-        for flag, level in (("--tested", args.tested), ("--against", args.against)):
-            if args.game != "sticheln" and level in STICHELN_ONLY:
-                raise ValueError(f"{flag} {level} plays Sticheln only")
         options = dataclasses.replace(options_from(args.game, args), deals=1)
         # The engine checks the table: the same refusal as at the start of a real game.
         engine_of(args.game)([f"P{seat}" for seat in range(args.players)], options)

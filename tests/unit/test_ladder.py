@@ -5,13 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from typing import Any
 
 import ladder
 import pytest
 
-from sticheln_tui.bots.sticheln.world import sample_deal
+from sticheln_tui.bots import make_bot
 from sticheln_tui.core.cards import Card
-from sticheln_tui.core.game import Game, PickPain
+from sticheln_tui.core.game import PickPain
 from sticheln_tui.core.hattrick import PassCard
 from sticheln_tui.core.seven_seals import Predict, ReturnSeal, TakeSaboteur
 from sticheln_tui.core.sticheln import Rules
@@ -61,23 +62,66 @@ def test_the_intervals_are_over_deals_and_the_margin_follows_lowest_wins():
     assert figures["cpu_seconds_per_game"] == pytest.approx(4 / 3)
 
 
+# By game, a sampled deal's fields that hold cards its seat has not seen, or follow from
+# them: a guess draws them, the seer's sample takes them from the game.
+HIDDEN_FIELDS = {
+    "sticheln": {"hands", "orders", "hands_ranked", "pain", "pain_colours"},
+    "hattrick": {"hands", "held"},
+    "seven-seals": {"hands", "held"},
+}
+
+
+def cards_of(deal: Any, cards: Any) -> list[Card]:
+    """Cards of a sampled deal, sorted: the fast cores' deals hold them as int masks."""
+    if isinstance(cards, int):
+        index = getattr(deal, "tables", None) or deal.table
+        cards = index.cards(cards)
+    return sorted(cards)
+
+
 @pytest.mark.parametrize(
-    "rules", [Rules(deals=1), Rules(deals=1, dark=True, harsh=True, pain_in_hand=True)]
+    ("game", "options"),
+    [
+        ("sticheln", Rules(deals=1)),
+        ("sticheln", Rules(deals=1, dark=True, harsh=True, pain_in_hand=True)),
+        ("hattrick", dataclasses.replace(GAMES["hattrick"].OPTIONS(), deals=1)),
+        ("seven-seals", dataclasses.replace(GAMES["seven-seals"].OPTIONS(), deals=1)),
+    ],
 )
-def test_the_cheater_searches_the_true_deal(rules):
-    game = Game(["A", "B", "C", "D"], rules, 2, seed=5)
+def test_the_seer_searches_the_true_deal(game, options):
+    table = GAMES[game](["A", "B", "C", "D"], options, 2, 5)
     moves = random.Random(5)
-    cheater = ladder.CheaterBot(0)
-    cheater.game = game
-    for _ in range(13):  # through the pick into the second trick, checked at every move
-        view = game.view(game.to_move)
-        truth = cheater.sample(view, random.Random(0))
-        guess = sample_deal(view, random.Random(0))  # agrees on all the seat has seen
-        assert truth.hands == game.hands and truth.hands[view.seat] == guess.hands[view.seat]
-        assert truth.pain == game.pain_cards
-        assert (truth.won, truth.trick, truth.to_move) == (guess.won, guess.trick, guess.to_move)
-        assert cheater.choose(view) in view.legal_moves
-        game.apply(moves.choice(view.legal_moves))
+    seer = ladder.player("seer", 0, game, playouts=8)
+    seer.game = table
+    guesser = ladder.player("strong", 0, game)
+    # Into the play (through Sticheln's pick, Seven Seals' predictions), at every move.
+    for _ in range(13):
+        view = table.view(table.to_move)
+        draw = seer.sampler(view, random.Random(0))
+        truth = draw()
+        guess = guesser.sampler(view, random.Random(0))()  # agrees on all the seat has seen
+        assert [cards_of(truth, hand) for hand in truth.hands] == list(map(sorted, table.hands))
+        if game == "sticheln":
+            assert [cards_of(truth, pain) for pain in truth.pain] == list(
+                map(sorted, table.pain_cards)
+            )
+        hidden = HIDDEN_FIELDS[game]
+        assert {name: value for name, value in vars(truth).items() if name not in hidden} == {
+            name: value for name, value in vars(guess).items() if name not in hidden
+        }
+        assert draw() is not truth  # each draw a deal of its own, to play out
+        assert seer.choose(view) in view.legal_moves
+        table.apply(moves.choice(view.legal_moves))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_seer_plays_the_ladder_on_the_strong_bots_budget(game):
+    assert ladder.player("seer", 0, game).playouts == make_bot("strong", 0, game).playouts
+    options = dataclasses.replace(GAMES[game].OPTIONS(), deals=1)
+    seating = ladder.seatings(game, options, "seer", "normal", 4, 3, 1, playouts=8)[1]
+    played = ladder.play(seating)
+    assert played.names[1] == "Seer 2" and played.tested_moves
+    assert sum(played.shares) == pytest.approx(1)
 
 
 def test_the_command_ends_with_json_figures(capsys):
@@ -91,13 +135,11 @@ def test_the_command_ends_with_json_figures(capsys):
     assert set(rows[-1]["tested_seconds"]) == {"median", "p95", "max"}
 
 
-def test_frozen_plays_every_game_and_the_cheater_sticheln_only(capsys):
-    for game in GAMES:
-        args = ladder.build_parser().parse_args(["--game", game, "--tested", "frozen"])
-        assert args.tested == "frozen"
-    with pytest.raises(SystemExit):
-        ladder.main(["--game", "hattrick", "--against", "cheater", "--deals", "1"])
-    assert "--against cheater plays Sticheln only" in capsys.readouterr().err
+@pytest.mark.parametrize("game", list(GAMES))
+def test_frozen_and_the_seer_play_every_game(game):
+    for level in ("frozen", "seer"):
+        args = ladder.build_parser().parse_args(["--game", game, "--tested", level])
+        assert args.tested == level
 
 
 def card_text(card: Card) -> str:
