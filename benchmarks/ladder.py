@@ -8,7 +8,7 @@ repeats exactly (the playout budget alone rules).
 
     python benchmarks/ladder.py --game sticheln --tested strong --against frozen \
         --deals 100 --seed 1 --workers 2 [--preset table-sheet --dark ...] [--players 4] \
-        [--playouts N]
+        [--playouts N] [--gap FILE]
 
 `frozen` is the game's strong bot as it stood (frozen_strong.py): Sticheln's before the
 fast core, Hattrick's and Seven Seals' when frozen there. `seer` (seer.py) is the game's
@@ -17,6 +17,11 @@ the most its search could make of a deal. Prints the tested bot's win share (a s
 counts 1/k to each of its k winners) and mean margin per deal, each with a 95% interval
 over deals (a deal's rotations are one sample, as they are not independent), seconds per
 move, budget rows, and a last line of JSON. Progress on stderr.
+
+`--gap FILE` takes an earlier run's output (the seer's, say: the last line is all it
+reads) of the same game and rules against the same opponents, and reports the share of the
+gap closed: how far the tested bot's share S goes from the fair share towards that run's
+share R, (S - fair) / (R - fair).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import json
 import math
 import random
 import statistics
@@ -32,6 +38,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from frozen_strong import FROZEN, FrozenSearch
@@ -269,6 +276,13 @@ def build_parser() -> Parser:
         metavar="N",
         help="deals each searching bot plays out a move (default: each bot's own budget)",
     )
+    parser.add_argument(
+        "--gap",
+        type=Path,
+        metavar="FILE",
+        help="an earlier run's output, against the same opponents (the seer's, say): "
+        "report how much of the gap from the fair share to its share the tested bot closes",
+    )
     return parser
 
 
@@ -281,6 +295,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = dataclasses.replace(options_from(args.game, args), deals=1)
         # The engine checks the table: the same refusal as at the start of a real game.
         engine_of(args.game)([f"P{seat}" for seat in range(args.players)], options)
+        # What another run must share with this one for their win shares to compare.
+        setting = {
+            "game": args.game,
+            "rules": describe(options),
+            "against": args.against,
+            "players": args.players,
+        }
+        # Read before the run, which may take hours, so that a wrong file stops it at once.
+        reference = None if args.gap is None else reference_share(args.gap, setting)
     except ValueError as error:
         parser.error(str(error))
     work = seatings(
@@ -295,12 +318,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     games = run(work, min(args.workers, len(work)))
     figures = summarise(games, engine_of(args.game).LOWEST_WINS)
+    fair = 1 / args.players
+    if reference is not None:
+        figures["reference_share"] = reference
+        figures["gap_closed"] = gap_closed(figures["share"], reference, fair)
     title = f"ladder, {args.game}, {args.tested} against {args.players - 1} {args.against}"
     print(f"{title}: {figures['games']} games ({figures['deals']} deals x {args.players} seats)")
     print(f"{describe(options)}, seed {args.seed}")
-    print_figures(figures, 1 / args.players)
-    finish([*budgets(title, figures, args), {"benchmark": title, **rounded(figures)}])
+    print_figures(figures, fair)
+    row = {"benchmark": title, **setting, "tested": args.tested, **rounded(figures)}
+    finish([*budgets(title, figures, args), row])
     return 0
+
+
+def reference_share(path: Path, setting: dict[str, Any]) -> float:
+    """The win share of an earlier ladder run, from the last line of its output. The run
+    must have had the same `setting` (game, rules, opponents, table size), or the shares do
+    not compare: ValueError if it did not, or if this is no ladder run's output."""
+    try:
+        row = json.loads(path.read_text(encoding="utf-8").strip().splitlines()[-1])[-1]
+        share = float(row["share"])
+    except (OSError, ValueError, IndexError, KeyError, TypeError) as error:
+        raise ValueError(f"--gap {path}: no ladder run's output ({error})") from error
+    differ = [key for key in setting if row.get(key) != setting[key]]
+    if differ:
+        was = ", ".join(f"{key} {row.get(key)}" for key in differ)
+        now = ", ".join(f"{key} {setting[key]}" for key in differ)
+        raise ValueError(f"--gap {path}: that run had {was}; this one has {now}")
+    return share
+
+
+def gap_closed(share: float, reference: float, fair: float) -> float | None:
+    """How much of the way from the fair share to the reference's share `share` goes (0:
+    none, 1: all of it); None when the reference is no better than fair: no gap to close."""
+    return (share - fair) / (reference - fair) if reference > fair else None
 
 
 def print_figures(figures: dict, fair: float) -> None:
@@ -323,6 +374,18 @@ def print_figures(figures: dict, fair: float) -> None:
         f"CPU seconds per game {figures['cpu_seconds_per_game']:.1f} "
         "(a run takes about games x this / workers on idle cores)"
     )
+    if "reference_share" in figures:
+        reference, gap = figures["reference_share"], figures["gap_closed"]
+        if gap is None:
+            print(
+                f"gap closed: none to close, the reference's share {reference:.1%} is no more "
+                f"than the fair {fair:.0%}"
+            )
+        else:
+            print(
+                f"gap closed {gap:.0%}: (share {figures['share']:.1%} - fair {fair:.0%}) / "
+                f"(the reference's share {reference:.1%} - fair)"
+            )
 
 
 def budgets(title: str, figures: dict, args: argparse.Namespace) -> list[dict]:

@@ -135,6 +135,40 @@ def test_the_command_ends_with_json_figures(capsys):
     assert set(rows[-1]["tested_seconds"]) == {"median", "p95", "max"}
 
 
+def test_the_gap_closed_runs_from_the_fair_share_to_the_reference():
+    assert ladder.gap_closed(0.35, 0.45, 0.25) == pytest.approx(0.5)
+    assert ladder.gap_closed(0.20, 0.45, 0.25) == pytest.approx(-0.25)  # below fair
+    assert ladder.gap_closed(0.35, 0.25, 0.25) is None  # a reference no better than fair
+
+
+def test_a_run_reports_the_gap_closed_towards_an_earlier_run(capsys, tmp_path):
+    one_deal = ["--against", "easy", "--deals", "1", "--workers", "1"]
+    assert ladder.main(["--tested", "normal", *one_deal]) == 0
+    earlier = tmp_path / "normal.txt"
+    output = capsys.readouterr().out
+    # One deal decides little: the earlier run's share is set, to leave a gap to close.
+    reference = json.loads(output.splitlines()[-1])[-1]
+    earlier.write_text(output + json.dumps([{**reference, "share": 0.45}]), encoding="utf-8")
+    assert ladder.main(["--tested", "easy", *one_deal, "--gap", str(earlier)]) == 0
+    output = capsys.readouterr().out
+    figures = json.loads(output.splitlines()[-1])[-1]
+    assert figures["reference_share"] == 0.45
+    assert figures["gap_closed"] == pytest.approx((figures["share"] - 0.25) / 0.2, abs=1e-4)
+    assert f"gap closed {figures['gap_closed']:.0%}" in output
+    # Against other opponents, or at another table, the shares do not compare.
+    for other, differ in (
+        (["--against", "normal"], "against easy"),
+        (["--players", "3"], "players 4"),
+    ):
+        with pytest.raises(SystemExit):
+            ladder.main(["--tested", "easy", *one_deal, *other, "--gap", str(earlier)])
+        assert f"that run had {differ};" in capsys.readouterr().err
+    earlier.write_text("no run here\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        ladder.main(["--tested", "easy", *one_deal, "--gap", str(earlier)])
+    assert "no ladder run's output" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_frozen_and_the_seer_play_every_game(game):
     for level in ("frozen", "seer"):
