@@ -237,6 +237,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
 
     level = "strong"
     default_playouts = 320
+    sure_playouts = True  # the playouts' players see the hands still to play to the trick
 
     def candidate(self, view: SevenSealsView, move: Move) -> Move | int:
         """Cards and seals are weighed as ints; predictions as themselves."""
@@ -259,7 +260,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
 
         def trial(deal: Deal, move) -> list[int]:
             predict_out(deal, view, move)
-            return played_out(fast_deal(deal))
+            return played_out(fast_deal(deal), self.sure_playouts)
 
         move, why = self.search(
             me(view), players, candidates, lambda: sample_deal(view, rng), trial
@@ -276,7 +277,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
         def trial(deal: FastDeal, card: int) -> list[int]:
             if deal.play(card) is not None:
                 deal.settle(deal.thumb_return())
-            return played_out(deal)
+            return played_out(deal, self.sure_playouts)
 
         table = tables(len(view.players))
         cards = [table.index(move.card) for move in view.legal_moves]
@@ -288,7 +289,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
     def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
         def trial(deal: FastDeal, kind: int) -> list[int]:
             deal.settle(kind)
-            return played_out(deal)
+            return played_out(deal, self.sure_playouts)
 
         kind, why = self.search(
             me(view),
@@ -315,9 +316,10 @@ def fast_deal(deal: Deal) -> FastDeal:
     )
 
 
-def played_out(deal: FastDeal) -> list[int]:
-    """Every seat's deal score once the rest is played by the rules of thumb."""
-    deal.play_out()
+def played_out(deal: FastDeal, sure: bool = False) -> list[int]:
+    """Every seat's deal score once the rest is played by the rules of thumb (`sure`:
+    sighted, `FastDeal.play_out`)."""
+    deal.play_out(sure)
     return [-penalty for penalty in deal.penalties()]
 
 
