@@ -25,6 +25,7 @@ from sticheln_tui.core.hattrick import (
     HattrickGame,
     HattrickOptions,
     PassCard,
+    PlayCard,
     next_leader,
     passable,
     playable,
@@ -103,6 +104,50 @@ def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
         assert deal.piles == [table.mask(pile) for pile in reference.piles]
     assert deal.finished()
     assert deal.scores() == reference.scores() == played_out.scores()
+
+
+def overtaken_by_the_rules(game: HattrickGame, card: Card) -> bool:
+    """Whether a seat still to act in this trick holds a card that may join it after
+    `card` and take `card`'s colour from it: a higher card of its colour, playable at that
+    seat's turn (the colour stays in the trick, whatever is played in between)."""
+    acted = {turn.seat for turn in game.trick} | {game.to_move}
+    played = [turn.card for turn in game.trick if not turn.passed] + [card]
+    return any(
+        other.colour == card.colour and other.value > card.value
+        for seat in range(len(game.players))
+        if seat not in acted
+        for other in playable(played, game.hands[seat])
+    )
+
+
+@SETTINGS
+@given(positions)
+def test_sighted_playouts_fear_only_the_cards_that_overtake_and_keep_the_rules(position):
+    """With `sure`, at every step the thumb counts a card as overtaken exactly when a seat
+    still to act may overtake it by the engine's rules; and its moves are the engine's
+    legal moves, ending the deal with the engine's scores, as `play_out(True)` ends it."""
+    game = game_in_play(*position)
+    if game.finished:
+        return
+    deal = deal_in_ints(game)
+    table = deal.table
+    played_out = deal.copy()
+    played_out.play_out(True)
+    deals_before = len(game.results)
+    while len(game.results) == deals_before:
+        assert not deal.finished()
+        threats = deal.overtakers()
+        for move in game.legal_moves():
+            if type(move) is PlayCard:
+                feared = threats & table.above[table.index(move.card)]
+                assert bool(feared) == overtaken_by_the_rules(game, move.card), move
+        legal = {(move.card, type(move) is PassCard): move for move in game.legal_moves()}
+        move = deal.thumb(True)
+        game.apply(legal[table.decode(move)])
+        deal.apply(move)
+    assert deal.finished()
+    scores = [score.total for score in game.results[-1].scores]
+    assert deal.scores() == played_out.scores() == scores
 
 
 @SETTINGS
