@@ -289,10 +289,9 @@ class FastDeal:
             return legal.bit_length() - 1
         seat = self.to_move
         tables = self.tables
-        later_hands = self.later_hands()
         later = 0  # the cards of the seats still to play to this trick
-        for hand in later_hands:
-            later += hand.bit_count()
+        for step in range(1, self.players - len(self.trick)):
+            later += self.hands[(seat + step) % self.players].bit_count()
         blacks_left = self.supply[BLACK_KIND]
         lead = tables.colour[self.trick[0]] if self.trick else -1
         best = self.best if self.trick else -1
@@ -314,7 +313,7 @@ class FastDeal:
             blacks_left,
             saboteur,
             rival,
-            later_hands if sure else None,
+            self.later_hands() if sure else None,
         )
 
     def thumb_return(self) -> int:
@@ -389,8 +388,8 @@ def choose_card(
     for colour in range(COLOUR_COUNT):
         if seals[base + colour]:
             holds_coloured = True
-    colour_of, above, keeps, beaten_by = tables.colour, tables.above, tables.keep, tables.beaten_by
-    beats = beaten_by[best] if best >= 0 else legal  # the cards that take the trick
+    colour_of, above, keeps = tables.colour, tables.above, tables.keep
+    beats = tables.beaten_by[best] if best >= 0 else legal  # the cards that take the trick
     choice, most = -1, -1e9
     rest = legal
     while rest:
@@ -407,7 +406,7 @@ def choose_card(
         elif sighted is not None:
             if led != reach_lead:  # (cards come by colour: once a colour led)
                 reach, reach_lead = sighted_reach(tables, sighted, led), led
-            chance = 1 - OVERTAKE if reach & beaten_by[card] else 1.0
+            chance = 1 - OVERTAKE if reach & tables.beaten_by[card] else 1.0
         else:
             threat = (outside & above[card]).bit_count() / unseen
             if colour != TRUMP_COLOUR:
