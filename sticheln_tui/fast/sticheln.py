@@ -281,6 +281,42 @@ def _follow(tables: Tables, orders: Orders, ranked: int, taking: int, trick: lis
                 worth += score[card]
             if worth >= 0:
                 return tables.strength_card[(clean & -clean).bit_length() - 1]
+    return _stay_out(tables, orders, ranked, taking)
+
+
+def _follow_sure(
+    tables: Tables,
+    orders: Orders,
+    ranked: int,
+    taking: int,
+    trick: list[int],
+    later: int,
+    takers: list[int],
+) -> int:
+    """`_follow` by a player who sees the hands still to play to this trick (`later`,
+    strength-rank bits): a trick worth it is taken with the weakest card that none of them
+    can beat, and where every such card can be beaten, the player stays out."""
+    clean = taking & orders.positive
+    if clean:
+        score = orders.score
+        worth = 0
+        for card in trick:
+            worth += score[card]
+        if worth >= 0:
+            while clean:
+                low = clean & -clean
+                card = tables.strength_card[low.bit_length() - 1]
+                if not takers[card] & later:
+                    return card
+                clean ^= low
+    return _stay_out(tables, orders, ranked, taking)
+
+
+def _stay_out(tables: Tables, orders: Orders, ranked: int, taking: int) -> int:
+    """The rule of thumb's card when not taking the trick: shed the card most costly to
+    keep among those that do not take it, or if every card takes it, dump the least
+    harmful."""
+    if taking:
         by_strength = orders.ranked_by_strength
         rest = taking
         while rest:  # not the cards that take it
@@ -531,10 +567,13 @@ class FastDeal(TrickPlay):
             return orders.lead_card[(lead & -lead).bit_length() - 1]
         return _follow(self.tables, orders, ranked, self.taking(), self.trick)
 
-    def play_out(self) -> None:
+    def play_out(self, sure: bool = False) -> None:
         """Every remaining card, played by the rule of thumb: `play(thumb())` written out
-        over local ints (the ranked hands are played from; `hands` catch up at the end)."""
+        over local ints (the ranked hands are played from; `hands` catch up at the end).
+        `sure`: a player following sees the hands still to play to the trick
+        (`_follow_sure`; not under the latest-trump rule)."""
         tables = self.tables
+        strength_part = tables.strength_part
         players = tables.players
         lead_shift = tables.size
         colour_of = tables.colour
@@ -571,7 +610,18 @@ class FastDeal(TrickPlay):
                 best = self.best
                 winner = self.winner
             else:
-                card = _follow(tables, orders, ranked, ranked & takers[best], trick)
+                taking = ranked & takers[best]
+                if sure and taking:
+                    later = 0
+                    ahead = seat
+                    for _ in range(players - 1 - len(trick)):
+                        ahead = next_seat[ahead]
+                        later |= hands_ranked[ahead]
+                    card = _follow_sure(
+                        tables, orders, ranked, taking, trick, later & strength_part, takers
+                    )
+                else:
+                    card = _follow(tables, orders, ranked, taking, trick)
                 if takers_cards[best] >> card & 1:
                     best = card
                     winner = seat

@@ -15,9 +15,11 @@ import random
 from hypothesis import given, settings
 from strategies import positions, seeds
 
-from sticheln_tui.bots.sticheln.world import Deal, sample_deal
+from sticheln_tui.bots.sticheln.thumb import _orders
+from sticheln_tui.bots.sticheln.world import Deal, colours_so_far, sample_deal
+from sticheln_tui.core.cards import Card
 from sticheln_tui.core.game import Phase
-from sticheln_tui.core.sticheln import Rules, cards_taking
+from sticheln_tui.core.sticheln import Rules, beats, cards_taking
 from sticheln_tui.fast.sticheln import FastDeal, tables
 
 SETTINGS = settings(max_examples=60, deadline=None, print_blob=True, database=None)
@@ -62,6 +64,59 @@ def test_fast_deal_plays_out_as_the_reference(game, seed):
     assert fast.scores() == deal.scores()
     assert played_out.scores() == deal.scores()
     assert played_out.won == fast.won
+
+
+def sighted_card(deal: Deal) -> Card:
+    """The sighted follower's card, worked out in cards: as the rule of thumb, except that a
+    trick worth taking is taken only with the weakest card worth points to it that no hand
+    still to play to the trick can beat; without one, it stays out as the thumb does."""
+    trick = [card for _, card in deal.trick]
+    rules = deal.rules
+    if not trick or rules.latest_trump:
+        return deal.thumb()
+    seat = deal.to_move
+    players = len(deal.hands)
+    orders = _orders(colours_so_far(deal.won[seat], deal.pain_colours[seat], rules), rules)
+    hand = deal.hands[seat]
+    taking = cards_taking(trick, hand, rules)
+    later = [
+        card
+        for step in range(1, players - len(trick))
+        for card in deal.hands[(seat + step) % players]
+    ]
+    if sum(orders.score[card] for card in trick) >= 0:
+        strength = tables(rules, players).strength  # the fast core's order, ties by deck
+        index = tables(rules, players).index
+        clean = sorted(
+            (card for card in taking if orders.score[card] > 0),
+            key=lambda card: strength[index(card)],
+        )
+        for card in clean:
+            if not any(beats(other, card, trick[0].colour, rules) for other in later):
+                return card
+    losing = [card for card in hand if card not in taking]
+    if losing:
+        return max(losing, key=orders.shed.__getitem__)
+    return max(taking, key=orders.dump.__getitem__)
+
+
+@SETTINGS
+@given(positions(), seeds)
+def test_a_sighted_play_out_plays_as_its_reference_in_cards(game, seed):
+    """The strong bot's playouts: followers who see the hands still to play to the trick."""
+    deal = sample_deal(game.view(game.to_move), random.Random(seed))
+    fast = deal.in_ints()
+    table = fast.tables
+    for hand in deal.hands:
+        hand.sort(key=table.index)
+    if game.phase is Phase.PICK:
+        deal.finish_picks()
+        fast.finish_picks()
+    fast.play_out(sure=True)
+    while not deal.finished():
+        deal.play(sighted_card(deal))
+    assert fast.won == [table.mask(pile) for pile in deal.won]
+    assert fast.scores() == deal.scores()
 
 
 def test_tables_convert_cards_both_ways():

@@ -3,9 +3,11 @@ one that ends best (determinised Monte Carlo over what its seat has seen, see se
 
 Each sample deals the unseen cards at random among the places they may be, and the rest
 of the deal is played out by the rules of thumb, on the deal in ints (`FastDeal`), so
-that many more deals fit in a move. The candidates are weighed in rounds, the worse half
-dropping out after each (see search), and in the last deal of a game a sampled deal
-that ends in a win is worth more than its margin alone: it is the win that counts.
+that many more deals fit in a move; in the playouts, a player following sees the hands
+still to play to the trick, as the sampled deal holds them. The candidates are weighed
+in rounds, the worse half dropping out after each (see search), and in the last deal of
+a game a sampled deal that ends in a win is worth more than its margin alone: it is the
+win that counts.
 """
 
 from __future__ import annotations
@@ -25,11 +27,15 @@ from .world import unknowns
 
 class StrongBot(SamplingBot, StichelnBot):
     level = "strong"
-    # No longer a move than the strong bot took with 600 playouts before the deal in ints
-    # (benchmarks/ladder.py against benchmarks/frozen_strong.py: median 0.096 s to 0.119 s).
-    default_playouts = 1400
+    # Sighted playouts cost about 45% more each: 1,000 took 4% longer a move than 1,400
+    # thumb playouts and won 29.8% against them (benchmarks/ladder.py, 100 deals); 950
+    # keep the move no longer.
+    default_playouts = 950
     halving = True
     win_bonus = 10.0
+    # The playouts' followers see the hands still to play to the trick (a sampled deal is
+    # known whole): a trick is taken only with a card they cannot beat.
+    sure_playouts = True
 
     def sampler(self, view: SeatView, rng: random.Random) -> Callable[[], FastDeal]:
         """Draws guesses at the whole deal that agree with what this seat has seen:
@@ -78,7 +84,7 @@ class StrongBot(SamplingBot, StichelnBot):
 
         def trial(deal: FastDeal, card: int) -> list[int]:
             first(deal, card)
-            deal.play_out()
+            deal.play_out(self.sure_playouts)
             return deal.scores()
 
         card, why = self.search(
