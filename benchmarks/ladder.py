@@ -62,8 +62,15 @@ from sticheln_tui.simulate import _reported, describe, jobs
 GAMES = engines()
 
 BOTS = (*LEVELS, "frozen", "seer")
-# Win share a bot must reach against three of each opponent (fair share 25%).
-TARGET_SHARE = {"frozen": 0.35, "normal": 0.5}
+# (game, opponent): the win share the strong bot must reach against three of them, and
+# the floor its interval's low end must clear (fair share 25%).
+TARGETS = {
+    ("sticheln", "frozen"): (0.38, 0.30),
+    ("hattrick", "normal"): (0.65, 0.25),
+    ("seven-seals", "normal"): (0.50, 0.45),
+    ("hattrick", "frozen"): (0.30, 0.25),
+    ("seven-seals", "frozen"): (0.30, 0.25),
+}
 RESAMPLES = 2000  # bootstrap resamples for the intervals over deals
 
 
@@ -389,12 +396,12 @@ def print_figures(figures: dict, fair: float) -> None:
 
 
 def budgets(title: str, figures: dict, args: argparse.Namespace) -> list[dict]:
-    """The issue's budgets: a win share against three of the opponent (fair share
-    1/players), the interval above the fair share, and against the frozen bot no more time
-    per move than it takes."""
-    target = TARGET_SHARE.get(args.against)
-    if target is None:
+    """The budgets (`TARGETS`): a win share against three of the opponent (fair share
+    1/players), the interval's low end above its floor, and against the frozen bot no more
+    time per move than it takes."""
+    if (args.game, args.against) not in TARGETS:
         return []
+    target, floor = TARGETS[args.game, args.against]
     fair = 1 / args.players
     rows = [
         budget(
@@ -409,7 +416,7 @@ def budgets(title: str, figures: dict, args: argparse.Namespace) -> list[dict]:
             f"{title}: win share, interval low end",
             figures["share_ci95"][0],
             fair,
-            1.0,
+            floor / fair,
             higher_is_better=True,
             unit="share",
         ),
