@@ -278,11 +278,10 @@ class FastDeal:
         """The last card of each hand is set aside: a deal ends with one card a hand."""
         return self.turns == 0 and self.hands[self.to_move].bit_count() <= 1
 
-    def play_out(self, sure: bool = False) -> None:
-        """Every remaining move by the rules of thumb; `sure`: each player sees the hands
-        still to play to the trick (`thumb`)."""
+    def play_out(self) -> None:
+        """Every remaining move by the rules of thumb."""
         while not (self.turns == 0 and self.hands[self.to_move].bit_count() <= 1):
-            move = self.thumb(sure)
+            move = self.thumb()
             if move >= PASS:
                 self.move(move - PASS, True)
             else:
@@ -295,25 +294,9 @@ class FastDeal:
             for pile, laid in zip(self.piles, self.passes, strict=True)
         ]
 
-    def overtakers(self) -> int:
-        """The cards in the hands of the seats still to act in this trick. Any of them
-        higher than a card played now, in its colour, may join the trick after it (that
-        colour is in the trick then, so the two-colour rule never bars it) and take it."""
-        hands = self.hands
-        count = len(hands)
-        seat = self.to_move
-        cards = 0
-        for _ in range(count - self.turns - 1):
-            seat = seat + 1 if seat + 1 < count else 0
-            cards |= hands[seat]
-        return cards
-
-    def thumb(self, sure: bool = False) -> int:
+    def thumb(self) -> int:
         """The rule-of-thumb move for the seat to move (`Situation.best` of its
-        `world.Deal.situation`). `sure`: the player sees the hands still to play to the
-        trick: a card is overtaken with chance OVERTAKE (a later player holding a higher
-        one of its colour takes it that often) when one of them holds a higher card of its
-        colour, else never; not sure, the chance is guessed from the unseen cards."""
+        `world.Deal.situation`)."""
         table = self.table
         field = table.field
         me = self.to_move
@@ -336,7 +319,6 @@ class FastDeal:
         rank = table.rank
         outside = self.held & ~hand
         unseen = outside.bit_count()
-        threats = self.overtakers() if sure else outside  # the cards that may overtake
         best = -1
         best_value = -math.inf
         plays = hand & table.playable[self.colours]
@@ -361,12 +343,9 @@ class FastDeal:
                     value = -keep[card]
                 else:
                     chance = 1.0
-                    higher = (threats & above[card]).bit_count() if later else 0
+                    higher = (outside & above[card]).bit_count() if later else 0
                     if higher:
-                        if sure:
-                            chance = 1 - OVERTAKE
-                        else:
-                            chance = 1 - OVERTAKE * (1 - (1 - higher / unseen) ** later_cards)
+                        chance = 1 - OVERTAKE * (1 - (1 - higher / unseen) ** later_cards)
                     value = chance * sign * cards - keep[card]
                 if value > best_value or (value == best_value and rank[card] > rank[best]):
                     best = card

@@ -26,7 +26,6 @@ from sticheln_tui.core.hattrick import (
     HattrickGame,
     HattrickOptions,
     PassCard,
-    PlayCard,
     next_leader,
     passable,
     playable,
@@ -105,50 +104,6 @@ def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
         assert deal.piles == [table.mask(pile) for pile in reference.piles]
     assert deal.finished()
     assert deal.scores() == reference.scores() == played_out.scores()
-
-
-def overtaken_by_the_rules(game: HattrickGame, card: Card) -> bool:
-    """Whether a seat still to act in this trick holds a card that may join it after
-    `card` and take `card`'s colour from it: a higher card of its colour, playable at that
-    seat's turn (the colour stays in the trick, whatever is played in between)."""
-    acted = {turn.seat for turn in game.trick} | {game.to_move}
-    played = [turn.card for turn in game.trick if not turn.passed] + [card]
-    return any(
-        other.colour == card.colour and other.value > card.value
-        for seat in range(len(game.players))
-        if seat not in acted
-        for other in playable(played, game.hands[seat])
-    )
-
-
-@SETTINGS
-@given(positions)
-def test_sighted_playouts_fear_only_the_cards_that_overtake_and_keep_the_rules(position):
-    """With `sure`, at every step the thumb counts a card as overtaken exactly when a seat
-    still to act may overtake it by the engine's rules; and its moves are the engine's
-    legal moves, ending the deal with the engine's scores, as `play_out(True)` ends it."""
-    game = game_in_play(*position)
-    if game.finished:
-        return
-    deal = deal_in_ints(game)
-    table = deal.table
-    played_out = deal.copy()
-    played_out.play_out(True)
-    deals_before = len(game.results)
-    while len(game.results) == deals_before:
-        assert not deal.finished()
-        threats = deal.overtakers()
-        for move in game.legal_moves():
-            if type(move) is PlayCard:
-                feared = threats & table.above[table.index(move.card)]
-                assert bool(feared) == overtaken_by_the_rules(game, move.card), move
-        legal = {(move.card, type(move) is PassCard): move for move in game.legal_moves()}
-        move = deal.thumb(True)
-        game.apply(legal[table.decode(move)])
-        deal.apply(move)
-    assert deal.finished()
-    scores = [score.total for score in game.results[-1].scores]
-    assert deal.scores() == played_out.scores() == scores
 
 
 @SETTINGS
@@ -266,12 +221,6 @@ def test_deals_shared_out_in_ints_are_the_sampled_deals():
             assert deal.held == table.mask(card for hand in sampled.hands for card in hand)
 
 
-class UnsightedStrongBot(StrongBot):
-    """The strong bot with the rules of thumb's own playouts, as `world.Deal` plays them."""
-
-    sure_playouts = False
-
-
 class ReferenceStrongBot(StrongBot):
     """The strong bot with its playouts on the Card-based `world.Deal`."""
 
@@ -288,8 +237,7 @@ class ReferenceStrongBot(StrongBot):
 
 
 def test_the_strong_bot_decides_as_with_the_reference_playouts():
-    """Same sampled deals, same playouts (not sighted: the Card-based deal is not): the same
-    move, and the same averages in its reason."""
+    """Same sampled deals, same playouts: the same move, and the same averages in its reason."""
     rng = random.Random(4)
     for index in range(12):
         players = MIN_PLAYERS + index % (MAX_PLAYERS - MIN_PLAYERS + 1)
@@ -297,9 +245,6 @@ def test_the_strong_bot_decides_as_with_the_reference_playouts():
         view = game.view(game.to_move)
         if len(view.legal_moves) < 2:
             continue
-        bots = (
-            UnsightedStrongBot(index, 60, time_limit=60),
-            ReferenceStrongBot(index, 60, time_limit=60),
-        )
+        bots = (StrongBot(index, 60, time_limit=60), ReferenceStrongBot(index, 60, time_limit=60))
         fast_advice, reference_advice = (bot.advise(view) for bot in bots)
         assert fast_advice == reference_advice

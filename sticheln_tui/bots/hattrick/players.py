@@ -117,7 +117,6 @@ class StrongBot(SamplingBot, HattrickBot):
     # Three times the 200 playouts it ran on the Card-based deal, in no more time a move
     # (about 0.15 s at four seats): the int deal plays out over three times as fast.
     default_playouts = 600
-    sure_playouts = True  # the playouts' players see the hands still to act in the trick
 
     def sampler(self, view: HattrickView, rng: random.Random) -> Callable[[], FastDeal]:
         """Draws guesses at the whole deal that agree with what this seat has seen:
@@ -131,7 +130,7 @@ class StrongBot(SamplingBot, HattrickBot):
 
         def trial(deal: FastDeal, move: Move) -> list[int]:
             deal.move(table.index(move.card), isinstance(move, PassCard))
-            deal.play_out(self.sure_playouts)
+            deal.play_out()
             return deal.scores()
 
         move, reason = self.search(
