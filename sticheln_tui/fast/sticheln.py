@@ -272,15 +272,9 @@ def _follow(tables: Tables, orders: Orders, ranked: int, taking: int, trick: lis
     worth it with the weakest card that takes it; otherwise shed the card most costly
     to keep, or if every card takes it, dump the least harmful. `ranked` is the hand,
     `taking` its cards that would take the trick (strength-rank bits)."""
-    if taking:
-        clean = taking & orders.positive
-        if clean:
-            score = orders.score
-            worth = 0
-            for card in trick:
-                worth += score[card]
-            if worth >= 0:
-                return tables.strength_card[(clean & -clean).bit_length() - 1]
+    clean = _worth_taking(orders, taking, trick)
+    if clean:
+        return tables.strength_card[(clean & -clean).bit_length() - 1]
     return _stay_out(tables, orders, ranked, taking)
 
 
@@ -296,20 +290,27 @@ def _follow_sure(
     """`_follow` by a player who sees the hands still to play to this trick (`later`,
     strength-rank bits): a trick worth it is taken with the weakest card that none of them
     can beat, and where every such card can be beaten, the player stays out."""
-    clean = taking & orders.positive
-    if clean:
-        score = orders.score
-        worth = 0
-        for card in trick:
-            worth += score[card]
-        if worth >= 0:
-            while clean:
-                low = clean & -clean
-                card = tables.strength_card[low.bit_length() - 1]
-                if not takers[card] & later:
-                    return card
-                clean ^= low
+    clean = _worth_taking(orders, taking, trick)
+    while clean:
+        low = clean & -clean
+        card = tables.strength_card[low.bit_length() - 1]
+        if not takers[card] & later:
+            return card
+        clean ^= low
     return _stay_out(tables, orders, ranked, taking)
+
+
+def _worth_taking(orders: Orders, taking: int, trick: list[int]) -> int:
+    """The cards of `taking` worth points to their player (strength-rank bits) if the
+    trick so far is worth taking to it (its cards' scores add up to 0 or more), else 0."""
+    clean = taking & orders.positive
+    if not clean:
+        return 0
+    score = orders.score
+    worth = 0
+    for card in trick:
+        worth += score[card]
+    return clean if worth >= 0 else 0
 
 
 def _stay_out(tables: Tables, orders: Orders, ranked: int, taking: int) -> int:

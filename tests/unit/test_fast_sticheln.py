@@ -33,14 +33,21 @@ def assert_same(fast: FastDeal, deal: Deal) -> None:
     assert fast.to_move == deal.to_move
 
 
+def sampled(game, seed: int) -> tuple[Deal, FastDeal]:
+    """A deal drawn from the view of the seat to move, as the strong bot draws them, in
+    cards and in ints."""
+    deal = sample_deal(game.view(game.to_move), random.Random(seed))
+    fast = deal.in_ints()
+    for hand in deal.hands:  # in deck order, as the engine holds them: the reference's
+        hand.sort(key=fast.tables.index)  # rule of thumb takes the first of equal cards
+    return deal, fast
+
+
 @SETTINGS
 @given(positions(), seeds)
 def test_fast_deal_plays_out_as_the_reference(game, seed):
-    deal = sample_deal(game.view(game.to_move), random.Random(seed))
-    fast = deal.in_ints()
+    deal, fast = sampled(game, seed)
     table = fast.tables
-    for hand in deal.hands:  # in deck order, as the engine holds them: the reference's
-        hand.sort(key=table.index)  # rule of thumb takes the first of equal cards
     assert_same(fast, deal)
     if game.phase is Phase.PICK:
         deal.finish_picks()
@@ -104,11 +111,8 @@ def sighted_card(deal: Deal) -> Card:
 @given(positions(), seeds)
 def test_a_sighted_play_out_plays_as_its_reference_in_cards(game, seed):
     """The strong bot's playouts: followers who see the hands still to play to the trick."""
-    deal = sample_deal(game.view(game.to_move), random.Random(seed))
-    fast = deal.in_ints()
+    deal, fast = sampled(game, seed)
     table = fast.tables
-    for hand in deal.hands:
-        hand.sort(key=table.index)
     if game.phase is Phase.PICK:
         deal.finish_picks()
         fast.finish_picks()
