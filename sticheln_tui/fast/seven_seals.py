@@ -265,25 +265,15 @@ class FastDeal:
     def finished(self) -> bool:
         return not self.trick and not self.hands[self.to_move]
 
-    def play_out(self, sure: bool = False) -> None:
-        """Every seat plays the rest of the deal by the rules of thumb; `sure`: each seat
-        sees the hands still to play to the trick (`thumb_card`)."""
+    def play_out(self) -> None:
+        """Every seat plays the rest of the deal by the rules of thumb."""
         while not self.finished():
             waiting = len(self.trick) == self.players  # a seal to choose
-            if waiting or self.play(self.thumb_card(sure)) is not None:
+            if waiting or self.play(self.thumb_card()) is not None:
                 self.settle(self.thumb_return())
 
-    def later_hands(self) -> list[int]:
-        """The hands of the seats still to play to this trick after the seat to move."""
-        seat = self.to_move
-        return [
-            self.hands[(seat + step) % self.players]
-            for step in range(1, self.players - len(self.trick))
-        ]
-
-    def thumb_card(self, sure: bool = False) -> int:
-        """`thumb.choose_card` for the seat to move; `sure`: it sees the hands still to play
-        to the trick (`choose_card`'s `sighted`)."""
+    def thumb_card(self) -> int:
+        """`thumb.choose_card` for the seat to move."""
         legal = self.legal()
         if not legal & (legal - 1):  # one card: no choice
             return legal.bit_length() - 1
@@ -313,7 +303,6 @@ class FastDeal:
             blacks_left,
             saboteur,
             rival,
-            self.later_hands() if sure else None,
         )
 
     def thumb_return(self) -> int:
@@ -371,18 +360,12 @@ def choose_card(
     blacks_left: int,
     saboteur: bool,
     rival: float,
-    sighted: list[int] | None = None,
 ) -> int:
     """`thumb.choose_card` for the seat holding `seals[base:base + KINDS]`: `best` is the
     card winning the trick so far and `lead` its lead colour (-1 both: it leads); for the
-    saboteur, `rival` is what the trick so far is worth to the seat winning it.
-    `sighted`: the hands still to play to the trick, seen: a card taking the trick is
-    overtaken with chance OVERTAKE (a later player able to beat it does that often) when
-    one of them may play a card beating it (`sighted_reach`), else never; without them the
-    chance is guessed from the unseen cards `outside`."""
+    saboteur, `rival` is what the trick so far is worth to the seat winning it."""
     unseen = outside.bit_count() or 1
     ruff, ruff_lead = 0.0, -1  # the threat of a red to a card of the colour led `ruff_lead`
-    reach, reach_lead = 0, -1  # sighted: what the later hands may play to `reach_lead` led
     holds_white = seals[base + WHITE_KIND] > 0
     holds_coloured = False
     for colour in range(COLOUR_COUNT):
@@ -403,10 +386,6 @@ def choose_card(
             chance = 0.0
         elif not later_cards:
             chance = 1.0
-        elif sighted is not None:
-            if led != reach_lead:  # (cards come by colour: once a colour led)
-                reach, reach_lead = sighted_reach(tables, sighted, led), led
-            chance = 1 - OVERTAKE if reach & tables.beaten_by[card] else 1.0
         else:
             threat = (outside & above[card]).bit_count() / unseen
             if colour != TRUMP_COLOUR:
@@ -430,16 +409,6 @@ def choose_card(
         if worth - keep > most:
             choice, most = card, worth - keep
     return choice
-
-
-def sighted_reach(tables: Tables, hands: list[int], lead: int) -> int:
-    """The cards `hands` may play to a trick led in colour `lead`: each hand's cards of
-    that colour, or the whole hand when it holds none."""
-    cards = 0
-    lead_cards = tables.colour_mask[lead]
-    for hand in hands:
-        cards |= hand & lead_cards or hand
-    return cards
 
 
 def ruff_threat(tables: Tables, outside: int, unseen: int, lead: int) -> float:

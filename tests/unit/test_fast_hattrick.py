@@ -2,9 +2,8 @@
 play (4 to 7 players, first and later deals), the int deal chooses every move as the rules
 of thumb do on the Card-based `world.Deal` and ends the deal with the same scores; and
 random play of every deal of whole games through it keeps the engine's legal moves, trick
-takers, leaders and scores; sighted playouts fear exactly the cards the later seats may
-overtake with, and keep the rules; the strong bot searching on it (not sighted) decides as
-it did on `world.Deal`."""
+takers, leaders and scores; the strong bot searching on it decides as it did on
+`world.Deal`."""
 
 from __future__ import annotations
 

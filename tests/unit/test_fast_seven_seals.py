@@ -2,8 +2,7 @@
 random play (3 to 5 players, every combination of the saboteur variants, first and later
 deals), the int deal chooses every card and seal as the rules of thumb do on the Card-based
 `world.Deal` and ends the deal with the same penalties; and random play through it keeps
-the engine's legal moves, trick winners, seals returned and penalties; sighted playouts
-fear exactly the cards the later seats may beat a card with, and keep the rules."""
+the engine's legal moves, trick winners, seals returned and penalties."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from positions import NAMES, random_seven_seals_move
 
 from sticheln_tui.bots.seven_seals import thumb
 from sticheln_tui.bots.seven_seals.world import Deal
-from sticheln_tui.core.cards import Card
 from sticheln_tui.core.seven_seals import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -25,9 +23,7 @@ from sticheln_tui.core.seven_seals import (
     ReturnSeal,
     SevenSealsGame,
     SevenSealsOptions,
-    legal_cards,
     sort_hand,
-    trick_winner,
 )
 from sticheln_tui.core.table import PlayCard
 from sticheln_tui.fast import seven_seals as fast
@@ -132,56 +128,6 @@ def test_random_play_through_the_fast_deal_is_the_engines(position):
         assert deal.supply == [game.supply[kind] for kind in SEAL_KINDS]
         assert deal.seals == [held[kind] for held in game.seals for kind in SEAL_KINDS]
         assert deal.blacks_taken == game.blacks_taken
-    assert deal.penalties() == [score.total for score in game.results[-1].scores]
-
-
-def beaten_by_the_rules(game: SevenSealsGame, card: Card) -> bool:
-    """Whether a seat still to play to this trick, after `card` takes it, may play a card
-    that beats `card` by the engine's rules (the colour it must follow is the lead's,
-    whatever comes between)."""
-    trick = [play.card for play in game.trick] + [card]
-    acted = {play.seat for play in game.trick} | {game.to_move}
-    return any(
-        trick_winner([*trick, other]) == len(trick)
-        for seat in range(len(game.players))
-        if seat not in acted
-        for other in legal_cards(trick, game.hands[seat])
-    )
-
-
-@SETTINGS
-@given(positions)
-def test_sighted_playouts_fear_only_the_cards_that_beat_and_keep_the_rules(position):
-    """With `sure`, at every step the thumb counts a card taking the trick as beaten
-    exactly when a seat still to play may beat it by the engine's rules (following the
-    lead colour when it can); and its cards are the engine's legal moves, ending the deal
-    with the engine's penalties, as `play_out(True)` ends it."""
-    game, _ = game_in_play(*position)
-    table = tables(len(game.players))
-    deal = deal_of_game(game)
-    played_out = deal.copy()
-    played_out.play_out(True)
-    while not deal.finished():
-        if len(deal.trick) == deal.players:
-            kind = SEAL_KINDS[deal.thumb_return()]
-            assert ReturnSeal(kind) in game.legal_moves()
-            game.apply(ReturnSeal(kind))
-            deal.settle(SEAL_KINDS.index(kind))
-            continue
-        trick = [play.card for play in game.trick]
-        later = deal.later_hands()
-        for move in game.legal_moves():
-            card = move.card
-            if trick_winner([*trick, card]) != len(trick):
-                continue  # it does not take the trick: nothing to be beaten
-            led = table.colour[table.index(trick[0] if trick else card)]
-            feared = fast.sighted_reach(table, later, led) & table.beaten_by[table.index(card)]
-            assert bool(feared) == beaten_by_the_rules(game, card), card
-        card = deal.thumb_card(True)
-        assert PlayCard(table.card(card)) in game.legal_moves()
-        game.apply(PlayCard(table.card(card)))
-        deal.play(card)  # a seal to give back waits for the next step
-    assert deal.penalties() == played_out.penalties()
     assert deal.penalties() == [score.total for score in game.results[-1].scores]
 
 

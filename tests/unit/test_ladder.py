@@ -127,8 +127,10 @@ def test_the_seer_plays_the_ladder_on_the_strong_bots_budget(game):
 def test_the_command_ends_with_json_figures(capsys):
     assert (
         ladder.main(
-            ["--game", "hattrick", "--tested", "easy", "--against", "normal"]
-            + ["--deals", "1", "--workers", "1"]
+            [
+                *("--game", "hattrick", "--tested", "easy", "--against", "normal"),
+                *("--deals", "1", "--workers", "1"),
+            ]
         )
         == 0
     )
@@ -230,3 +232,14 @@ FROZEN_MOVES = {
 @pytest.mark.parametrize(("game", "seed", "seat"), list(FROZEN_MOVES))
 def test_the_frozen_bots_make_the_moves_they_always_made(game, seed, seat):
     assert moves_made(game, "frozen", seed, seat) == FROZEN_MOVES[game, seed, seat]
+
+
+# To be deleted once a game's strong bot changes: till then its frozen bot is the very
+# same bot, written out in benchmarks/frozen_strong.py.
+@pytest.mark.parametrize(
+    ("game", "seed", "seat"), [key for key in FROZEN_MOVES if key[0] != "sticheln"]
+)
+def test_the_strong_bots_of_hattrick_and_seven_seals_still_move_as_the_frozen_ones(
+    game, seed, seat
+):
+    assert moves_made(game, "strong", seed, seat) == FROZEN_MOVES[game, seed, seat]

@@ -238,7 +238,6 @@ class StrongBot(SamplingBot, SevenSealsBot):
 
     level = "strong"
     default_playouts = 320
-    sure_playouts = True  # the playouts' players see the hands still to play to the trick
 
     def sampler(self, view: SevenSealsView, rng: random.Random) -> Callable[[], Deal]:
         """Draws guesses at the whole deal that agree with what this seat has seen, in
@@ -271,7 +270,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
 
         def trial(deal: Deal, move) -> list[int]:
             predict_out(deal, view, move)
-            return played_out(fast_deal(deal), self.sure_playouts)
+            return played_out(fast_deal(deal))
 
         move, why = self.search(me(view), players, candidates, self.sampler(view, rng), trial)
         if isinstance(move, TakeSaboteur):
@@ -286,7 +285,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
         def trial(deal: FastDeal, card: int) -> list[int]:
             if deal.play(card) is not None:
                 deal.settle(deal.thumb_return())
-            return played_out(deal, self.sure_playouts)
+            return played_out(deal)
 
         table = tables(len(view.players))
         cards = [table.index(move.card) for move in view.legal_moves]
@@ -298,7 +297,7 @@ class StrongBot(SamplingBot, SevenSealsBot):
     def give_back(self, view: SevenSealsView, rng: random.Random) -> Advice:
         def trial(deal: FastDeal, kind: int) -> list[int]:
             deal.settle(kind)
-            return played_out(deal, self.sure_playouts)
+            return played_out(deal)
 
         kind, why = self.search(
             me(view),
@@ -325,10 +324,9 @@ def fast_deal(deal: Deal) -> FastDeal:
     )
 
 
-def played_out(deal: FastDeal, sure: bool = False) -> list[int]:
-    """Every seat's deal score once the rest is played by the rules of thumb (`sure`:
-    sighted, `FastDeal.play_out`)."""
-    deal.play_out(sure)
+def played_out(deal: FastDeal) -> list[int]:
+    """Every seat's deal score once the rest is played by the rules of thumb."""
+    deal.play_out()
     return [-penalty for penalty in deal.penalties()]
 
 
