@@ -284,13 +284,21 @@ def _follow_sure(
     ranked: int,
     taking: int,
     trick: list[int],
-    later: int,
     takers: list[int],
+    hands_ranked: list[int],
+    seat: int,
 ) -> int:
-    """`_follow` by a player who sees the hands still to play to this trick (`later`,
-    strength-rank bits): a trick worth it is taken with the weakest card that none of them
-    can beat, and where every such card can be beaten, the player stays out."""
+    """`_follow` by `seat`, who sees the hands still to play to this trick: a trick worth
+    it is taken with the weakest card that none of them can beat, and where every such
+    card can be beaten, the player stays out."""
     clean = _worth_taking(orders, taking, trick)
+    later = 0  # the hands still to play, as strength-rank bits (looked at only if needed)
+    if clean:
+        next_seat = tables.next_seat
+        for _ in range(tables.players - 1 - len(trick)):
+            seat = next_seat[seat]
+            later |= hands_ranked[seat]
+        later &= tables.strength_part
     while clean:
         low = clean & -clean
         card = tables.strength_card[low.bit_length() - 1]
@@ -574,7 +582,6 @@ class FastDeal(TrickPlay):
         `sure`: a player following sees the hands still to play to the trick
         (`_follow_sure`; not under the latest-trump rule)."""
         tables = self.tables
-        strength_part = tables.strength_part
         players = tables.players
         lead_shift = tables.size
         colour_of = tables.colour
@@ -613,13 +620,8 @@ class FastDeal(TrickPlay):
             else:
                 taking = ranked & takers[best]
                 if sure and taking:
-                    later = 0
-                    ahead = seat
-                    for _ in range(players - 1 - len(trick)):
-                        ahead = next_seat[ahead]
-                        later |= hands_ranked[ahead]
                     card = _follow_sure(
-                        tables, orders, ranked, taking, trick, later & strength_part, takers
+                        tables, orders, ranked, taking, trick, takers, hands_ranked, seat
                     )
                 else:
                     card = _follow(tables, orders, ranked, taking, trick)
