@@ -338,6 +338,17 @@ def _stay_out(tables: Tables, orders: Orders, ranked: int, taking: int) -> int:
     return orders.shed_card[(shed & -shed).bit_length() - 1]
 
 
+def _any_card(tables: Tables, ranked: int, rng: random.Random) -> int:
+    """A card of a ranked hand drawn at random, each equally likely."""
+    strength = ranked & tables.strength_part
+    for _ in range(rng.randrange(strength.bit_count())):
+        strength &= strength - 1
+    return tables.strength_card[(strength & -strength).bit_length() - 1]
+
+
+# Stands in for `play_out`'s generator when no card is played on a whim (never drawn from).
+_NEVER_DRAWN = random.Random(0)
+
 _TABLES: dict[tuple[Rules, int], Tables] = {}
 
 
@@ -576,11 +587,15 @@ class FastDeal(TrickPlay):
             return orders.lead_card[(lead & -lead).bit_length() - 1]
         return _follow(self.tables, orders, ranked, self.taking(), self.trick)
 
-    def play_out(self, sure: bool = False) -> None:
+    def play_out(
+        self, sure: bool = False, whim: random.Random | None = None, whims: float = 0.0
+    ) -> None:
         """Every remaining card, played by the rule of thumb: `play(thumb())` written out
         over local ints (the ranked hands are played from; `hands` catch up at the end).
         `sure`: a player following sees the hands still to play to the trick
-        (`_follow_sure`; not under the latest-trump rule)."""
+        (`_follow_sure`). With `whim`, each card is instead one of the hand drawn at
+        random with probability `whims`, so that playouts of one deal differ. Neither
+        applies under the latest-trump rule."""
         tables = self.tables
         players = tables.players
         lead_shift = tables.size
@@ -597,14 +612,20 @@ class FastDeal(TrickPlay):
         takers_cards = takers_cards_by_lead[self.lead]
         best = self.best
         winner = self.winner
+        chance = whims if whim is not None and not latest else 0.0
+        draws = whim if whim is not None else _NEVER_DRAWN
         while True:
             orders = orders_of[seat]
             ranked = hands_ranked[seat]
+            on_a_whim = chance > 0.0 and draws.random() < chance
             if not trick:
                 if not ranked:
                     break
-                lead = ranked >> lead_shift
-                card = orders.lead_card[(lead & -lead).bit_length() - 1]
+                if on_a_whim:
+                    card = _any_card(tables, ranked, draws)
+                else:
+                    lead = ranked >> lead_shift
+                    card = orders.lead_card[(lead & -lead).bit_length() - 1]
                 takers = takers_by_lead[colour_of[card]]
                 takers_cards = takers_cards_by_lead[colour_of[card]]
                 best = card
@@ -619,7 +640,9 @@ class FastDeal(TrickPlay):
                 winner = self.winner
             else:
                 taking = ranked & takers[best]
-                if sure and taking:
+                if on_a_whim:
+                    card = _any_card(tables, ranked, draws)
+                elif sure and taking:
                     card = _follow_sure(
                         tables, orders, ranked, taking, trick, takers, hands_ranked, seat
                     )

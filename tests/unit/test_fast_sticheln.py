@@ -13,12 +13,13 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import positions, seeds
 
 from sticheln_tui.bots.sticheln.thumb import _orders
 from sticheln_tui.bots.sticheln.world import Deal, colours_so_far, sample_deal
 from sticheln_tui.core.cards import Card
-from sticheln_tui.core.game import Phase
+from sticheln_tui.core.game import Game, Phase
 from sticheln_tui.core.sticheln import Rules, beats, cards_taking
 from sticheln_tui.fast.sticheln import FastDeal, tables
 
@@ -121,6 +122,59 @@ def test_a_sighted_play_out_plays_as_its_reference_in_cards(game, seed):
         deal.play(sighted_card(deal))
     assert fast.won == [table.mask(pile) for pile in deal.won]
     assert fast.scores() == deal.scores()
+
+
+def whimsical_card(deal: Deal, rng: random.Random, whims: float) -> Card:
+    """The card of a playout with whims, worked out in cards: with probability `whims` a
+    card of the hand drawn at random (each equally likely, counted in the fast core's
+    strength order), otherwise the sighted follower's card; no whims under the
+    latest-trump rule."""
+    if deal.rules.latest_trump or rng.random() >= whims:
+        return sighted_card(deal)
+    table = tables(deal.rules, len(deal.hands))
+    hand = sorted(deal.hands[deal.to_move], key=lambda card: table.strength[table.index(card)])
+    return hand[rng.randrange(len(hand))]
+
+
+@SETTINGS
+@given(positions(), seeds, st.sampled_from([0.0, 0.15, 1.0]))
+def test_a_play_out_with_whims_plays_as_its_reference_in_cards(game, seed, whims):
+    """A card now and then at random, drawn from the generator it is given: the same
+    cards as the reference drawing from a generator seeded alike, every card played once."""
+    deal, fast = sampled(game, seed)
+    table = fast.tables
+    if game.phase is Phase.PICK:
+        deal.finish_picks()
+        fast.finish_picks()
+    fast.play_out(True, random.Random(seed), whims)
+    reference = random.Random(seed)
+    while not deal.finished():
+        deal.play(whimsical_card(deal, reference, whims))
+    assert fast.won == [table.mask(pile) for pile in deal.won]
+    assert fast.scores() == deal.scores()
+    assert fast.finished() and not any(fast.hands)
+
+
+def test_whims_change_the_play_outs_of_one_deal():
+    """Played out on a whim, one deal ends in different ways (the thumb alone always ends
+    it the same way): what lets the all-seeing reference use its budget. Without whims,
+    nothing is drawn from the generator."""
+    game = Game(["A", "B", "C", "D"], Rules(), seed=3)
+    _deal, fast = sampled(game, 3)
+    fast.finish_picks()
+    rng = random.Random(1)
+    ends = set()
+    for _ in range(20):
+        played_out = fast.copy()
+        played_out.play_out(True, rng, 0.15)
+        ends.add(tuple(played_out.scores()))
+    assert len(ends) > 5
+    steady, sighted = fast.copy(), fast.copy()
+    drawn = rng.getstate()
+    steady.play_out(True, rng, 0.0)
+    sighted.play_out(True)
+    assert rng.getstate() == drawn
+    assert steady.won == sighted.won
 
 
 def test_tables_convert_cards_both_ways():
