@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from ..core.cards import Card
+
+# Stands in for a playout's generator when no move is made on a whim (never drawn from).
+NEVER_DRAWN = random.Random(0)
 
 
 def bits_of(mask: int) -> list[int]:
@@ -15,6 +19,14 @@ def bits_of(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def any_bit(mask: int, rng: random.Random) -> int:
+    """The index of a set bit of `mask` (not 0) drawn at random, each equally likely: a
+    playout's move made on a whim."""
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def summed(mask: int, values: list[int]) -> int:

@@ -31,7 +31,7 @@ from ..core.hattrick import (
     playable,
     score_pile,
 )
-from .bits import CardIndex, bits_of
+from .bits import NEVER_DRAWN, CardIndex, any_bit, bits_of
 
 WIDTH = 21  # values 0-20: one field of a mask per colour
 FIELD = (1 << WIDTH) - 1
@@ -278,10 +278,17 @@ class FastDeal:
         """The last card of each hand is set aside: a deal ends with one card a hand."""
         return self.turns == 0 and self.hands[self.to_move].bit_count() <= 1
 
-    def play_out(self) -> None:
-        """Every remaining move by the rules of thumb."""
+    def play_out(self, whim: random.Random | None = None, whims: float = 0.0) -> None:
+        """Every remaining move by the rules of thumb. With `whim`, a move is instead one
+        of the cards that may join the trick (never a pass), drawn at random, with
+        probability `whims`."""
+        chance = whims if whim is not None else 0.0
+        draws = whim if whim is not None else NEVER_DRAWN
         while not (self.turns == 0 and self.hands[self.to_move].bit_count() <= 1):
-            move = self.thumb()
+            plays = 0
+            if chance > 0.0 and draws.random() < chance:
+                plays = self.hands[self.to_move] & self.table.playable[self.colours]
+            move = any_bit(plays, draws) if plays else self.thumb()
             if move >= PASS:
                 self.move(move - PASS, True)
             else:

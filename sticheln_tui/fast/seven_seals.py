@@ -17,6 +17,7 @@ property tests hold both (and the engine's play) equal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.cards import Card
@@ -36,7 +37,7 @@ from ..core.seven_seals import (
     seals_to_return,
     trick_winner,
 )
-from .bits import CardIndex
+from .bits import NEVER_DRAWN, CardIndex, any_bit
 
 COLOUR_COUNT = len(COLOURS)
 KINDS = len(SEAL_KINDS)
@@ -265,12 +266,19 @@ class FastDeal:
     def finished(self) -> bool:
         return not self.trick and not self.hands[self.to_move]
 
-    def play_out(self) -> None:
-        """Every seat plays the rest of the deal by the rules of thumb."""
+    def play_out(self, whim: random.Random | None = None, whims: float = 0.0) -> None:
+        """Every seat plays the rest of the deal by the rules of thumb. With `whim`, a card
+        is instead one of the legal cards drawn at random, with probability `whims` (seals
+        are always given back by the rules of thumb)."""
+        chance = whims if whim is not None else 0.0
+        draws = whim if whim is not None else NEVER_DRAWN
         while not self.finished():
-            waiting = len(self.trick) == self.players  # a seal to choose
-            if waiting or self.play(self.thumb_card()) is not None:
-                self.settle(self.thumb_return())
+            if len(self.trick) < self.players:  # else the winner has a seal to choose
+                on_a_whim = chance > 0.0 and draws.random() < chance
+                card = any_bit(self.legal(), draws) if on_a_whim else self.thumb_card()
+                if self.play(card) is None:
+                    continue
+            self.settle(self.thumb_return())
 
     def thumb_card(self) -> int:
         """`thumb.choose_card` for the seat to move."""

@@ -28,7 +28,7 @@ from ..core.sticheln import (
     is_trump,
 )
 from ..core.table import shuffle
-from .bits import CardIndex, summed
+from .bits import NEVER_DRAWN, CardIndex, any_bit, summed
 
 
 class Orders:
@@ -338,17 +338,6 @@ def _stay_out(tables: Tables, orders: Orders, ranked: int, taking: int) -> int:
     return orders.shed_card[(shed & -shed).bit_length() - 1]
 
 
-def _any_card(tables: Tables, ranked: int, rng: random.Random) -> int:
-    """A card of a ranked hand drawn at random, each equally likely."""
-    strength = ranked & tables.strength_part
-    for _ in range(rng.randrange(strength.bit_count())):
-        strength &= strength - 1
-    return tables.strength_card[(strength & -strength).bit_length() - 1]
-
-
-# Stands in for `play_out`'s generator when no card is played on a whim (never drawn from).
-_NEVER_DRAWN = random.Random(0)
-
 _TABLES: dict[tuple[Rules, int], Tables] = {}
 
 
@@ -613,7 +602,7 @@ class FastDeal(TrickPlay):
         best = self.best
         winner = self.winner
         chance = whims if whim is not None and not latest else 0.0
-        draws = whim if whim is not None else _NEVER_DRAWN
+        draws = whim if whim is not None else NEVER_DRAWN
         while True:
             orders = orders_of[seat]
             ranked = hands_ranked[seat]
@@ -622,7 +611,7 @@ class FastDeal(TrickPlay):
                 if not ranked:
                     break
                 if on_a_whim:
-                    card = _any_card(tables, ranked, draws)
+                    card = tables.strength_card[any_bit(ranked & tables.strength_part, draws)]
                 else:
                     lead = ranked >> lead_shift
                     card = orders.lead_card[(lead & -lead).bit_length() - 1]
@@ -641,7 +630,7 @@ class FastDeal(TrickPlay):
             else:
                 taking = ranked & takers[best]
                 if on_a_whim:
-                    card = _any_card(tables, ranked, draws)
+                    card = tables.strength_card[any_bit(ranked & tables.strength_part, draws)]
                 elif sure and taking:
                     card = _follow_sure(
                         tables, orders, ranked, taking, trick, takers, hands_ranked, seat

@@ -8,6 +8,7 @@ takers, leaders and scores; the strong bot searching on it decides as it did on
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -103,6 +104,39 @@ def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
         assert deal.piles == [table.mask(pile) for pile in reference.piles]
     assert deal.finished()
     assert deal.scores() == reference.scores() == played_out.scores()
+
+
+def on_a_whim(rng: random.Random, whims: float) -> Callable[[Deal], thumb.Weight]:
+    """The strong bot's playout policy in cards: with probability `whims` a card that may
+    join the trick drawn at random (each equally likely, in the fast core's card order;
+    never a pass), otherwise the rule of thumb's move."""
+
+    def choose(deal: Deal) -> thumb.Weight:
+        if rng.random() < whims:
+            hand = deal.hands[deal.to_move]
+            index = tables(len(deal.hands)).index
+            plays = sorted(playable(deal.trick_cards(), hand), key=index)
+            if plays:
+                return thumb.Weight(0.0, plays[rng.randrange(len(plays))], False, 0.0, 0.0)
+        return deal.thumb()
+
+    return choose
+
+
+@SETTINGS
+@given(positions, st.integers(0, 10**6), st.sampled_from([0.0, 0.15, 1.0]))
+def test_a_play_out_with_whims_plays_as_its_reference_in_cards(position, seed, whims):
+    """Now and then a card at random, drawn from the generator the playout is given: the
+    same moves as the reference drawing from a generator seeded alike."""
+    game = game_in_play(*position)
+    if game.finished:
+        return
+    reference, deal = both_deals(game)
+    deal.play_out(random.Random(seed), whims)
+    reference.play_out(on_a_whim(random.Random(seed), whims))
+    assert deal.finished()
+    assert deal.piles == [deal.table.mask(pile) for pile in reference.piles]
+    assert deal.scores() == reference.scores()
 
 
 @SETTINGS
@@ -226,7 +260,7 @@ class ReferenceStrongBot(StrongBot):
     def move(self, view, rng):
         def trial(deal: Deal, move) -> list[int]:
             deal.move(move.card, isinstance(move, PassCard))
-            deal.play_out(Deal.thumb)
+            deal.play_out(on_a_whim(rng, self.whims))
             return deal.scores()
 
         move, reason = self.search(

@@ -23,6 +23,7 @@ from sticheln_tui.core.seven_seals import (
     ReturnSeal,
     SevenSealsGame,
     SevenSealsOptions,
+    legal_cards,
     sort_hand,
 )
 from sticheln_tui.core.table import PlayCard
@@ -96,6 +97,33 @@ def test_the_fast_deal_plays_out_as_the_rules_of_thumb(position):
         assert reference.play(card) == deal.play(table.index(card))
     assert deal.finished()
     assert deal.penalties() == reference.penalties() == played_out.penalties()
+
+
+@SETTINGS
+@given(positions, st.integers(0, 10**6), st.sampled_from([0.0, 0.15, 1.0]))
+def test_a_play_out_with_whims_plays_as_its_reference_in_cards(position, seed, whims):
+    """The strong bot's playouts: now and then a legal card at random, drawn from the
+    generator they are given; the same cards as the reference drawing from a generator
+    seeded alike, seals given back by the rules of thumb."""
+    game, _ = game_in_play(*position)
+    table = tables(len(game.players))
+    reference, deal = reference_deal(game), deal_of_game(game)
+    deal.play_out(random.Random(seed), whims)
+    rng = random.Random(seed)
+    while not reference.finished():
+        if len(reference.trick) == reference.players:
+            reference.settle(reference.thumb_return())
+            continue
+        if rng.random() < whims:
+            trick = [card for _, card in reference.trick]
+            legal = sorted(legal_cards(trick, reference.hands[reference.to_move]), key=table.index)
+            card = legal[rng.randrange(len(legal))]
+        else:
+            card = reference.thumb_card()
+        if reference.play(card) is not None:
+            reference.settle(reference.thumb_return())
+    assert deal.finished()
+    assert deal.penalties() == reference.penalties()
 
 
 def fast_moves(deal: FastDeal) -> list[PlayCard | ReturnSeal]:

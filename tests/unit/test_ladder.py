@@ -232,14 +232,3 @@ FROZEN_MOVES = {
 @pytest.mark.parametrize(("game", "seed", "seat"), list(FROZEN_MOVES))
 def test_the_frozen_bots_make_the_moves_they_always_made(game, seed, seat):
     assert moves_made(game, "frozen", seed, seat) == FROZEN_MOVES[game, seed, seat]
-
-
-# To be deleted once a game's strong bot changes: till then its frozen bot is the very
-# same bot, written out in benchmarks/frozen_strong.py.
-@pytest.mark.parametrize(
-    ("game", "seed", "seat"), [key for key in FROZEN_MOVES if key[0] != "sticheln"]
-)
-def test_the_strong_bots_of_hattrick_and_seven_seals_still_move_as_the_frozen_ones(
-    game, seed, seat
-):
-    assert moves_made(game, "strong", seed, seat) == FROZEN_MOVES[game, seed, seat]
