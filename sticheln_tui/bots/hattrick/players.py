@@ -120,7 +120,8 @@ class StrongBot(SamplingBot, HattrickBot):
     default_playouts = 600
     # In the playouts, a move is a card drawn at random this often: the same rule of thumb
     # in every playout misjudges the same positions every time (0.15 won 61.7% against
-    # three normals where none won 59.6%; 0.3, 59.4%; benchmarks/ladder.py, 100 deals).
+    # three normals where none won 59.6%, and 26.9% against three of the bot without;
+    # 0.3, 59.4%; benchmarks/ladder.py, 100 deals).
     whims = 0.15
 
     def sampler(self, view: HattrickView, rng: random.Random) -> Callable[[], FastDeal]:
