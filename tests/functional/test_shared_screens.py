@@ -124,7 +124,11 @@ async def test_a_joined_one_seat_screen_shows_only_its_own_hand_and_no_hand_off(
             seat = game.seat_to_move()
             host.beat()  # the host keeps the bots
             if seat == 1:
-                await pilot.pause(1.1)
+                for _ in range(30):  # the last move reaches Bob's screen through the log
+                    if app.screen.view.legal_moves:
+                        break
+                    await pilot.pause(0.1)
+                await pilot.pause(1.1)  # past the first look at a hand just shown
                 await pilot.press("enter")
                 for _ in range(30):  # Bob's card reaches the host through the log
                     await pilot.pause(0.1)
