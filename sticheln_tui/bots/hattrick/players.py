@@ -115,9 +115,10 @@ class StrongBot(SamplingBot, HattrickBot):
     playing a card at random instead."""
 
     level = "strong"
-    # Three times the 200 playouts it ran on the Card-based deal, in no more time a move
-    # (about 0.15 s at four seats): the int deal plays out over three times as fast.
-    default_playouts = 600
+    # Twice the 600 it played out when the int deal first made it three times as fast: at
+    # 1,200 it won 64.9% of one-deal games against three normals where 600 won 61.7%
+    # (benchmarks/ladder.py, 100 deals), its slowest move still well under a second.
+    default_playouts = 1200
     # In the playouts, a move is a card drawn at random this often: the same rule of thumb
     # in every playout misjudges the same positions every time (0.15 won 61.7% against
     # three normals where none won 59.6%, and 26.9% against three of the bot without;
