@@ -324,7 +324,8 @@ class Table:
             self.screens.remove(screen)
             screen.close()
             assert screen.terminal.process.returncode == 2
-            assert b"A screen is already playing at that table" in screen.terminal.output
+            said = screen.terminal.output
+            assert b"A screen is already playing at that table" in said, said[-400:]
             refused += 1
             assert time.monotonic() < deadline, "the killed screen's seat was never free"
             time.sleep(0.5)
