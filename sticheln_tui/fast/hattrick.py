@@ -278,17 +278,15 @@ class FastDeal:
         """The last card of each hand is set aside: a deal ends with one card a hand."""
         return self.turns == 0 and self.hands[self.to_move].bit_count() <= 1
 
-    def play_out(self, whim: random.Random | None = None, whims: float = 0.0) -> None:
-        """Every remaining move by the rules of thumb. With `whim`, a move is instead one
-        of the cards that may join the trick (never a pass), drawn at random, with
-        probability `whims`."""
-        chance = whims if whim is not None else 0.0
-        draws = whim if whim is not None else NEVER_DRAWN
+    def play_out(self, whim: random.Random = NEVER_DRAWN, whims: float = 0.0) -> None:
+        """Every remaining move by the rules of thumb, except that with probability
+        `whims` a move is one of the cards that may join the trick (never a pass), drawn
+        from `whim`."""
         while not (self.turns == 0 and self.hands[self.to_move].bit_count() <= 1):
             plays = 0
-            if chance > 0.0 and draws.random() < chance:
+            if whims > 0.0 and whim.random() < whims:
                 plays = self.hands[self.to_move] & self.table.playable[self.colours]
-            move = any_bit(plays, draws) if plays else self.thumb()
+            move = any_bit(plays, whim) if plays else self.thumb()
             if move >= PASS:
                 self.move(move - PASS, True)
             else:

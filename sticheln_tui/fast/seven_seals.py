@@ -266,16 +266,14 @@ class FastDeal:
     def finished(self) -> bool:
         return not self.trick and not self.hands[self.to_move]
 
-    def play_out(self, whim: random.Random | None = None, whims: float = 0.0) -> None:
-        """Every seat plays the rest of the deal by the rules of thumb. With `whim`, a card
-        is instead one of the legal cards drawn at random, with probability `whims` (seals
-        are always given back by the rules of thumb)."""
-        chance = whims if whim is not None else 0.0
-        draws = whim if whim is not None else NEVER_DRAWN
+    def play_out(self, whim: random.Random = NEVER_DRAWN, whims: float = 0.0) -> None:
+        """Every seat plays the rest of the deal by the rules of thumb, except that with
+        probability `whims` a card is one of the legal cards drawn from `whim` (seals are
+        always given back by the rules of thumb)."""
         while not self.finished():
             if len(self.trick) < self.players:  # else the winner has a seal to choose
-                on_a_whim = chance > 0.0 and draws.random() < chance
-                card = any_bit(self.legal(), draws) if on_a_whim else self.thumb_card()
+                on_a_whim = whims > 0.0 and whim.random() < whims
+                card = any_bit(self.legal(), whim) if on_a_whim else self.thumb_card()
                 if self.play(card) is None:
                     continue
             self.settle(self.thumb_return())

@@ -577,14 +577,14 @@ class FastDeal(TrickPlay):
         return _follow(self.tables, orders, ranked, self.taking(), self.trick)
 
     def play_out(
-        self, sure: bool = False, whim: random.Random | None = None, whims: float = 0.0
+        self, sure: bool = False, whim: random.Random = NEVER_DRAWN, whims: float = 0.0
     ) -> None:
         """Every remaining card, played by the rule of thumb: `play(thumb())` written out
         over local ints (the ranked hands are played from; `hands` catch up at the end).
         `sure`: a player following sees the hands still to play to the trick
-        (`_follow_sure`). With `whim`, each card is instead one of the hand drawn at
-        random with probability `whims`, so that playouts of one deal differ. Neither
-        applies under the latest-trump rule."""
+        (`_follow_sure`). With probability `whims`, a card is instead one of the hand
+        drawn from `whim`, so that playouts of one deal differ. Neither applies under the
+        latest-trump rule."""
         tables = self.tables
         players = tables.players
         lead_shift = tables.size
@@ -601,17 +601,16 @@ class FastDeal(TrickPlay):
         takers_cards = takers_cards_by_lead[self.lead]
         best = self.best
         winner = self.winner
-        chance = whims if whim is not None and not latest else 0.0
-        draws = whim if whim is not None else NEVER_DRAWN
+        chance = whims if not latest else 0.0
         while True:
             orders = orders_of[seat]
             ranked = hands_ranked[seat]
-            on_a_whim = chance > 0.0 and draws.random() < chance
+            on_a_whim = chance > 0.0 and whim.random() < chance
             if not trick:
                 if not ranked:
                     break
                 if on_a_whim:
-                    card = tables.strength_card[any_bit(ranked & tables.strength_part, draws)]
+                    card = tables.strength_card[any_bit(ranked & tables.strength_part, whim)]
                 else:
                     lead = ranked >> lead_shift
                     card = orders.lead_card[(lead & -lead).bit_length() - 1]
@@ -630,7 +629,7 @@ class FastDeal(TrickPlay):
             else:
                 taking = ranked & takers[best]
                 if on_a_whim:
-                    card = tables.strength_card[any_bit(ranked & tables.strength_part, draws)]
+                    card = tables.strength_card[any_bit(ranked & tables.strength_part, whim)]
                 elif sure and taking:
                     card = _follow_sure(
                         tables, orders, ranked, taking, trick, takers, hands_ranked, seat
