@@ -17,6 +17,7 @@ score minus the others' average).
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, TypeVar
@@ -122,6 +123,21 @@ class SamplingBot(Bot):
             samples,
         )
         return best, why.format(count=samples, margin=f"{average:+.1f}")
+
+
+def resampled(
+    sample: Callable[[], W], weight: Callable[[W], float], proposals: int, rng: random.Random
+) -> Callable[[], W]:
+    """A sampler that draws `proposals` deals from `sample` and keeps one, each with a chance
+    in proportion to its `weight` (how likely the others' moves so far are on it): the
+    deals that explain what the table saw come up more often (sampling-importance-
+    resampling). Every weight must be positive."""
+
+    def draw() -> W:
+        deals = [sample() for _ in range(proposals)]
+        return rng.choices(deals, [weight(deal) for deal in deals])[0]
+
+    return draw
 
 
 def margin(me: int, scores: Sequence[int]) -> float:

@@ -24,6 +24,7 @@ from strategies import positions
 import sticheln_tui.bots as bots_package
 from sticheln_tui.bots import make_bot, match
 from sticheln_tui.bots.base import Bot
+from sticheln_tui.bots.search import resampled
 from sticheln_tui.bots.sticheln import BOTS, NormalBot, StrongBot
 from sticheln_tui.bots.sticheln.normal import _Table as normal_table
 from sticheln_tui.bots.sticheln.world import Deal, played_cards, sample_deal, won_cards
@@ -171,6 +172,18 @@ def test_halving_spends_the_playouts_on_the_close_candidates():
     assert best == 7
     assert sum(played.values()) <= 800
     assert played[7] > 2 * 800 // 8 > played[0]
+
+
+def test_resampling_keeps_the_drawn_deals_in_proportion_to_their_weights():
+    """Of four drawn deals, one is kept with a chance in proportion to its weight: a deal
+    weighing three times another comes up about three times as often."""
+    drawn = iter(range(10**6))
+    rng = random.Random(2)
+    draw = resampled(lambda: next(drawn), lambda deal: 3.0 if deal % 4 == 1 else 1.0, 4, rng)
+    kept = Counter(draw() % 4 for _ in range(6000))
+    assert 2.6 < kept[1] / kept[0] < 3.4
+    assert 0.8 < kept[2] / kept[0] < 1.25
+    assert 0.8 < kept[3] / kept[0] < 1.25
 
 
 def test_in_a_games_last_deal_the_win_outweighs_a_bigger_margin():

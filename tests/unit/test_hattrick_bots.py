@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -19,6 +20,7 @@ from helpers import bots_play_to_the_end
 from sticheln_tui import cli
 from sticheln_tui.bots import hattrick as hattrick_bots
 from sticheln_tui.bots import make_bot
+from sticheln_tui.bots.hattrick.players import agreement, known_deal
 from sticheln_tui.bots.hattrick.world import Deal, sample_deal, seen_cards
 from sticheln_tui.bots.match import play_bot_game
 from sticheln_tui.core.hattrick import (
@@ -30,6 +32,7 @@ from sticheln_tui.core.hattrick import (
     PlayCard,
     deck_for,
 )
+from sticheln_tui.fast.hattrick import tables
 from sticheln_tui.seats import LEVELS
 from sticheln_tui.simulate import jobs
 
@@ -193,6 +196,29 @@ def test_sampled_deals_agree_with_what_the_seat_has_seen():
             placed += [card for laid in deal.passes for card in laid]
             placed += [card for _, card, passed in deal.trick if not passed]
             assert sorted(placed) == sorted(deck_for(len(view.players)))
+
+
+def test_the_true_hands_explain_every_move_of_normal_bots_and_guessed_ones_seldom_do():
+    """The normal bot plays by the rules of thumb, so the hands it really held weigh 1 in
+    `agreement` at every move of the deal, while hidden cards shared out at random seldom
+    give all its moves; before another seat has moved there is nothing to weigh."""
+    truths, guesses = [], []
+    rng = random.Random(3)
+    for players in (4, 7):
+        game = new_game(players, 11)
+        bots = [make_bot("normal", seat, "hattrick") for seat in range(players)]
+        table = tables(players)
+        assert agreement(game.view(game.to_move)) is None
+        while not game.finished:
+            view = game.view(game.to_move)
+            weight = agreement(view)
+            if len(view.trick) or view.deal_tricks:
+                truths.append(weight([table.mask(hand) for hand in game.hands]))
+                known, hidden = known_deal(view)
+                guesses.append(weight(known.shared_out(hidden, view.hand_sizes, rng).hands))
+            game.apply(bots[game.to_move].choose(view))
+    assert set(truths) == {1.0}
+    assert statistics.median(guesses) < 0.05
 
 
 def real_deal(game: HattrickGame) -> Deal:
