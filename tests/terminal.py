@@ -53,14 +53,23 @@ class Terminal:
         while True:
             readable, _, _ = select.select([self.master, self._woken], [], [])
             if self._woken in readable:
+                # What the program wrote before the stop is kept (a refused join prints
+                # and ends at once, maybe before the reader got to it); nothing after it.
+                waiting = self.unread()
+                if waiting:
+                    self._take(waiting)
                 return
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
+            if not self._take(65536):
                 return
-            if not chunk:
-                return
-            self.output += chunk
+
+    def _take(self, most: int) -> bool:
+        """Add up to `most` bytes of output; False once the terminal has no more."""
+        try:
+            chunk = os.read(self.master, most)
+        except OSError:
+            return False
+        self.output += chunk
+        return bool(chunk)
 
     def press(self, keys: bytes) -> None:
         os.write(self.master, keys)
