@@ -16,9 +16,8 @@ from positions import NAMES
 
 from sticheln_tui.bots.base import Advice
 from sticheln_tui.bots.hattrick import StrongBot, thumb
-from sticheln_tui.bots.hattrick.players import agreement, known_deal
+from sticheln_tui.bots.hattrick.players import known_deal
 from sticheln_tui.bots.hattrick.world import Deal, sample_deal
-from sticheln_tui.bots.search import resampled
 from sticheln_tui.core.cards import Card
 from sticheln_tui.core.hattrick import (
     COLOURS,
@@ -265,19 +264,12 @@ class ReferenceStrongBot(StrongBot):
             return deal.scores()
 
         table = tables(len(view.players))
-
-        def draw() -> Deal:
-            return sample_deal(view, rng)
-
-        weight = agreement(view)
-        sample = draw
-        if weight is not None:  # the same pick among drawn deals, weighed in ints
-            sample = resampled(
-                draw,
-                lambda deal: weight([table.mask(hand) for hand in deal.hands]),
-                self.proposals,
-                rng,
-            )
+        sample = self.picked_by_agreement(
+            view,
+            lambda: sample_deal(view, rng),
+            lambda deal: [table.mask(hand) for hand in deal.hands],
+            rng,
+        )
         move, reason = self.search(view.seat, len(view.players), view.legal_moves, sample, trial)
         return Advice(move, reason)
 

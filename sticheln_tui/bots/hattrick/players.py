@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
@@ -14,6 +15,8 @@ from ..base import Advice, Bot
 from ..search import SamplingBot, resampled
 from .thumb import PASS_COST, Weight
 from .world import situation, unseen_cards
+
+D = TypeVar("D")  # a sampled deal, in ints or in cards
 
 
 def move_of(weight: Weight) -> Move:
@@ -139,10 +142,22 @@ class StrongBot(SamplingBot, HattrickBot):
         def draw() -> FastDeal:
             return known.shared_out(hidden, view.hand_sizes, rng)
 
+        return self.picked_by_agreement(view, draw, lambda deal: deal.hands, rng)
+
+    def picked_by_agreement(
+        self,
+        view: HattrickView,
+        draw: Callable[[], D],
+        masks: Callable[[D], Sequence[int]],
+        rng: random.Random,
+    ) -> Callable[[], D]:
+        """`draw`, each sample then one of `proposals` drawn deals picked by their
+        `agreement` (`masks(deal)`: its hands as masks); `draw` itself while no other
+        seat has moved this deal."""
         weight = agreement(view)
         if weight is None:
             return draw
-        return resampled(draw, lambda deal: weight(deal.hands), self.proposals, rng)
+        return resampled(draw, lambda deal: weight(masks(deal)), self.proposals, rng)
 
     def move(self, view: HattrickView, rng: random.Random) -> Advice:
         assert view.seat is not None
