@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
 
 from ...core.cards import Card
 from ...core.hattrick import HattrickView, Move, PassCard, PlayCard
@@ -12,11 +11,9 @@ from ...fast.hattrick import PASS, FastDeal, tables
 from ...i18n import _
 from ...words import colour_name
 from ..base import Advice, Bot
-from ..search import SamplingBot, resampled
+from ..search import SamplingBot, W, resampled
 from .thumb import PASS_COST, Weight
 from .world import situation, unseen_cards
-
-D = TypeVar("D")  # a sampled deal, in ints or in cards
 
 
 def move_of(weight: Weight) -> Move:
@@ -147,10 +144,10 @@ class StrongBot(SamplingBot, HattrickBot):
     def picked_by_agreement(
         self,
         view: HattrickView,
-        draw: Callable[[], D],
-        masks: Callable[[D], Sequence[int]],
+        draw: Callable[[], W],
+        masks: Callable[[W], Sequence[int]],
         rng: random.Random,
-    ) -> Callable[[], D]:
+    ) -> Callable[[], W]:
         """`draw`, each sample then one of `proposals` drawn deals picked by their
         `agreement` (`masks(deal)`: its hands as masks); `draw` itself while no other
         seat has moved this deal."""
